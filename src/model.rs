@@ -1,0 +1,575 @@
+//! The compiled model: rules and boards as small ids and dense tables.
+//!
+//! Nothing here knows a game state by name. A [`Rules`] value is what a rules
+//! file says, compiled; [`Movement`] is the same rules narrowed to the items
+//! a player holds, as flat tables the search reads in its inner loop.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+/// A number of minutes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Cost(pub u32);
+
+impl Cost {
+    /// The sum, or `None` past `u32::MAX`.
+    pub fn checked_add(self, other: Cost) -> Option<Cost> {
+        self.0.checked_add(other.0).map(Cost)
+    }
+}
+
+impl fmt::Display for Cost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// The largest cost one rule may give an action.
+pub const MAX_RULE_COST: u32 = 1000;
+
+/// A room state, as an index into [`Rules::room_states`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct StateId(pub u8);
+
+/// A hatch state, as an index into [`Rules::hatch_states`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HatchStateId(pub u8);
+
+/// An item, as an index into [`Rules::items`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ItemId(pub u8);
+
+/// A room, as an index into [`Board::rooms`] (rooms are kept in canonical
+/// order, so ids do not depend on the order a file lists them in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RoomId(pub u32);
+
+impl RoomId {
+    /// The index into the board's rooms.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A hatch, as an index into [`Board::hatches`] (canonical order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HatchId(pub u32);
+
+impl HatchId {
+    /// The index into the board's hatches.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Limits on what a rules file may declare (they keep the search's packed
+/// states small).
+pub mod limits {
+    /// Room states a rules file may declare.
+    pub const ROOM_STATES: usize = 16;
+    /// Hatch states a rules file may declare.
+    pub const HATCH_STATES: usize = 16;
+    /// Items a rules file may declare.
+    pub const ITEMS: usize = 8;
+    /// Rooms on one board.
+    pub const ROOMS: usize = 1024;
+    /// Hatches on one board.
+    pub const HATCHES: usize = 4096;
+    /// Characters in a name, id or title.
+    pub const NAME_LENGTH: usize = 64;
+    /// Bytes in one input file.
+    pub const FILE_SIZE: usize = 1 << 20;
+}
+
+/// The set of items a player holds this turn, as a bit mask over
+/// [`ItemId`]s.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ItemSet(pub u16);
+
+impl ItemSet {
+    /// Whether the set holds `item`.
+    pub fn contains(self, item: ItemId) -> bool {
+        self.0 & (1 << item.0) != 0
+    }
+
+    /// The set with `item` added.
+    pub fn with(self, item: ItemId) -> ItemSet {
+        ItemSet(self.0 | (1 << item.0))
+    }
+}
+
+/// What narrows a rule to some cases. A rule applies when all its conditions
+/// hold; among the rules that apply, the one with the most conditions wins
+/// (the checker makes sure there is exactly one).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Condition {
+    /// The state of the room being left.
+    pub from: Option<StateId>,
+    /// The state of the hatch walked through.
+    pub through: Option<HatchStateId>,
+    /// Items that must be held.
+    pub with: ItemSet,
+    /// Items that must not be held.
+    pub without: ItemSet,
+}
+
+impl Condition {
+    /// How many conditions there are: the rule's specificity.
+    pub fn count(&self) -> u32 {
+        u32::from(self.from.is_some())
+            + u32::from(self.through.is_some())
+            + self.with.0.count_ones()
+            + self.without.0.count_ones()
+    }
+
+    /// Whether the condition holds in this case.
+    pub fn holds(&self, from: StateId, through: HatchStateId, items: ItemSet) -> bool {
+        self.from.is_none_or(|s| s == from)
+            && self.through.is_none_or(|h| h == through)
+            && items.0 & self.with.0 == self.with.0
+            && items.0 & self.without.0 == 0
+    }
+}
+
+/// A compiled `enter` rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnterRule {
+    /// The state of the room entered.
+    pub state: StateId,
+    /// When it applies.
+    pub condition: Condition,
+    /// The cost, or `None` when entering is forbidden.
+    pub cost: Option<Cost>,
+}
+
+/// A compiled `leave` rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaveRule {
+    /// The state of the room left.
+    pub state: StateId,
+    /// When it applies (items only).
+    pub condition: Condition,
+    /// Whether leaving is allowed.
+    pub allowed: bool,
+}
+
+/// What opening a hatch does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// What it costs.
+    pub cost: Cost,
+    /// The state the hatch takes.
+    pub becomes: HatchStateId,
+}
+
+/// A compiled `open` rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenRule {
+    /// The hatch state it opens.
+    pub state: HatchStateId,
+    /// When it applies (items only).
+    pub condition: Condition,
+    /// What happens, or `None` when opening is forbidden.
+    pub opening: Option<Opening>,
+}
+
+/// Compiled movement rules, as written in a rules file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The name after `rules`.
+    pub name: String,
+    /// Room state names; the first is the default for rooms.
+    pub room_states: Vec<String>,
+    /// Hatch state names; the first is the default for hatches.
+    pub hatch_states: Vec<String>,
+    /// Item names.
+    pub items: Vec<String>,
+    /// `enter` rules.
+    pub enter: Vec<EnterRule>,
+    /// `leave` rules.
+    pub leave: Vec<LeaveRule>,
+    /// `open` rules.
+    pub open: Vec<OpenRule>,
+    /// Which hatch states can be walked through.
+    pub walk_through: Vec<bool>,
+    /// Water flow: for each ordered pair of room states `(a, b)`, what they
+    /// become, at `a * room_states + b`. Symmetric by construction.
+    pub flow: Vec<Option<(StateId, StateId)>>,
+    /// Whether a room may be entered again in the same turn.
+    pub revisit: bool,
+}
+
+/// Picks the single most specific rule that applies.
+fn most_specific<'a, R>(
+    rules: impl Iterator<Item = (&'a Condition, R)>,
+    from: StateId,
+    through: HatchStateId,
+    items: ItemSet,
+) -> Option<R> {
+    let mut best: Option<(u32, R)> = None;
+    for (condition, value) in rules {
+        if condition.holds(from, through, items) {
+            let count = condition.count();
+            if best.as_ref().is_none_or(|(c, _)| count > *c) {
+                best = Some((count, value));
+            }
+        }
+    }
+    best.map(|(_, r)| r)
+}
+
+impl Rules {
+    /// A room state by name.
+    pub fn room_state(&self, name: &str) -> Option<StateId> {
+        self.room_states
+            .iter()
+            .position(|s| s == name)
+            .map(|i| StateId(i as u8))
+    }
+
+    /// A hatch state by name.
+    pub fn hatch_state(&self, name: &str) -> Option<HatchStateId> {
+        self.hatch_states
+            .iter()
+            .position(|s| s == name)
+            .map(|i| HatchStateId(i as u8))
+    }
+
+    /// An item by name.
+    pub fn item(&self, name: &str) -> Option<ItemId> {
+        self.items
+            .iter()
+            .position(|s| s == name)
+            .map(|i| ItemId(i as u8))
+    }
+
+    /// The cost of entering a room in state `to` from one in state `from`
+    /// through a hatch in state `through`, or `None` when forbidden (or when
+    /// no rule covers the case, which the checker does not let through).
+    pub fn enter_cost(
+        &self,
+        from: StateId,
+        through: HatchStateId,
+        to: StateId,
+        items: ItemSet,
+    ) -> Option<Cost> {
+        let rules = self
+            .enter
+            .iter()
+            .filter(|r| r.state == to)
+            .map(|r| (&r.condition, r.cost));
+        most_specific(rules, from, through, items).flatten()
+    }
+
+    /// Whether a player may leave a room in state `from`.
+    pub fn may_leave(&self, from: StateId, items: ItemSet) -> bool {
+        let rules = self
+            .leave
+            .iter()
+            .filter(|r| r.state == from)
+            .map(|r| (&r.condition, r.allowed));
+        most_specific(rules, from, HatchStateId(0), items).unwrap_or(true)
+    }
+
+    /// What opening a hatch in state `state` does, or `None` when it cannot
+    /// be opened.
+    pub fn opening(&self, state: HatchStateId, items: ItemSet) -> Option<Opening> {
+        let rules = self
+            .open
+            .iter()
+            .filter(|r| r.state == state)
+            .map(|r| (&r.condition, r.opening));
+        most_specific(rules, StateId(0), state, items).flatten()
+    }
+
+    /// The rules narrowed to the items a player holds, as flat tables.
+    pub fn movement(self: &Arc<Self>, items: ItemSet) -> Movement {
+        let rs = self.room_states.len();
+        let hs = self.hatch_states.len();
+        let mut enter = Vec::with_capacity(rs * hs * rs);
+        for from in 0..rs {
+            for through in 0..hs {
+                for to in 0..rs {
+                    enter.push(self.enter_cost(
+                        StateId(from as u8),
+                        HatchStateId(through as u8),
+                        StateId(to as u8),
+                        items,
+                    ));
+                }
+            }
+        }
+        let leave = (0..rs)
+            .map(|s| self.may_leave(StateId(s as u8), items))
+            .collect();
+        let open = (0..hs)
+            .map(|h| self.opening(HatchStateId(h as u8), items))
+            .collect();
+        Movement {
+            rules: Arc::clone(self),
+            items,
+            room_states: rs,
+            hatch_states: hs,
+            enter,
+            leave,
+            open,
+        }
+    }
+}
+
+/// The rules for one player's turn, with the items they hold: every question
+/// the search asks is one table look-up.
+#[derive(Clone, Debug)]
+pub struct Movement {
+    rules: Arc<Rules>,
+    items: ItemSet,
+    room_states: usize,
+    hatch_states: usize,
+    enter: Vec<Option<Cost>>,
+    leave: Vec<bool>,
+    open: Vec<Option<Opening>>,
+}
+
+impl Movement {
+    /// The rules these tables come from.
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The items held.
+    pub fn items(&self) -> ItemSet {
+        self.items
+    }
+
+    /// How many room states there are.
+    pub fn room_state_count(&self) -> usize {
+        self.room_states
+    }
+
+    /// How many hatch states there are.
+    pub fn hatch_state_count(&self) -> usize {
+        self.hatch_states
+    }
+
+    /// Cost of entering a room in state `to` from a room in state `from`
+    /// through a hatch in state `through`; `None` when forbidden.
+    #[inline]
+    pub fn enter(&self, from: StateId, through: HatchStateId, to: StateId) -> Option<Cost> {
+        let i = (usize::from(from.0) * self.hatch_states + usize::from(through.0))
+            * self.room_states
+            + usize::from(to.0);
+        self.enter.get(i).copied().flatten()
+    }
+
+    /// Whether the player may leave a room in this state.
+    #[inline]
+    pub fn may_leave(&self, from: StateId) -> bool {
+        self.leave
+            .get(usize::from(from.0))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// What opening a hatch in this state does; `None` when it cannot be opened.
+    #[inline]
+    pub fn opening(&self, state: HatchStateId) -> Option<Opening> {
+        self.open.get(usize::from(state.0)).copied().flatten()
+    }
+
+    /// Whether a hatch in this state can be walked through.
+    #[inline]
+    pub fn walk_through(&self, state: HatchStateId) -> bool {
+        self.rules
+            .walk_through
+            .get(usize::from(state.0))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// What two rooms in states `a` and `b` become when a hatch between them
+    /// opens; `None` when nothing flows.
+    #[inline]
+    pub fn flow(&self, a: StateId, b: StateId) -> Option<(StateId, StateId)> {
+        let i = usize::from(a.0) * self.room_states + usize::from(b.0);
+        self.rules.flow.get(i).copied().flatten()
+    }
+
+    /// Whether a room may be entered twice in one turn.
+    #[inline]
+    pub fn revisit(&self) -> bool {
+        self.rules.revisit
+    }
+}
+
+/// A room of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Room {
+    /// Its id as written (`7`, `sea`).
+    pub id: String,
+    /// Its display name, if the board gives one.
+    pub name: Option<String>,
+    /// Its state at the start of the turn.
+    pub state: StateId,
+}
+
+impl Room {
+    /// How the room is called in messages: `7 (Missile Control)` or `7`.
+    pub fn label(&self) -> String {
+        match &self.name {
+            Some(name) => format!("{} ({name})", self.id),
+            None => self.id.clone(),
+        }
+    }
+}
+
+/// A hatch of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hatch {
+    /// The two rooms it joins, the lower id first.
+    pub rooms: [RoomId; 2],
+    /// Its state at the start of the turn.
+    pub state: HatchStateId,
+}
+
+impl Hatch {
+    /// The room on the other side from `room`.
+    pub fn other(&self, room: RoomId) -> RoomId {
+        if self.rooms[0] == room {
+            self.rooms[1]
+        } else {
+            self.rooms[0]
+        }
+    }
+}
+
+/// A compiled board: rooms and hatches in canonical order, with adjacency.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// The board's name.
+    pub name: String,
+    /// The rules it is played by.
+    pub rules: Arc<Rules>,
+    /// Rooms, in canonical order (numeric ids by value, then names).
+    pub rooms: Vec<Room>,
+    /// Hatches, ordered by their rooms.
+    pub hatches: Vec<Hatch>,
+    /// Where the turn starts.
+    pub start: RoomId,
+    adjacency: Vec<Vec<(HatchId, RoomId)>>,
+}
+
+/// The canonical order of room ids: numbers by value (without overflow,
+/// whatever their length), then names alphabetically.
+pub fn room_id_order(a: &str, b: &str) -> std::cmp::Ordering {
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+    match (numeric(a), numeric(b)) {
+        (true, true) => {
+            let ta = a.trim_start_matches('0');
+            let tb = b.trim_start_matches('0');
+            ta.len()
+                .cmp(&tb.len())
+                .then_with(|| ta.cmp(tb))
+                .then_with(|| a.cmp(b))
+        }
+        (true, false) => std::cmp::Ordering::Less,
+        (false, true) => std::cmp::Ordering::Greater,
+        (false, false) => a.cmp(b),
+    }
+}
+
+impl Board {
+    /// Builds a board from rooms and hatches in any order; they are put in
+    /// canonical order. Hatch rooms index into `rooms` as given.
+    pub fn new(
+        name: String,
+        rules: Arc<Rules>,
+        rooms: Vec<Room>,
+        hatches: Vec<Hatch>,
+        start: RoomId,
+    ) -> Board {
+        let mut order: Vec<usize> = (0..rooms.len()).collect();
+        order.sort_by(|&a, &b| room_id_order(&rooms[a].id, &rooms[b].id));
+        let mut new_index = vec![0u32; rooms.len()];
+        for (new, &old) in order.iter().enumerate() {
+            new_index[old] = new as u32;
+        }
+        let remap = |r: RoomId| RoomId(new_index.get(r.index()).copied().unwrap_or(0));
+        let rooms: Vec<Room> = order.iter().map(|&i| rooms[i].clone()).collect();
+        let mut hatches: Vec<Hatch> = hatches
+            .into_iter()
+            .map(|h| {
+                let (a, b) = (remap(h.rooms[0]), remap(h.rooms[1]));
+                Hatch {
+                    rooms: [a.min(b), a.max(b)],
+                    state: h.state,
+                }
+            })
+            .collect();
+        hatches.sort_by_key(|h| h.rooms);
+        let mut adjacency = vec![Vec::new(); rooms.len()];
+        for (i, h) in hatches.iter().enumerate() {
+            let id = HatchId(i as u32);
+            adjacency[h.rooms[0].index()].push((id, h.rooms[1]));
+            adjacency[h.rooms[1].index()].push((id, h.rooms[0]));
+        }
+        for list in &mut adjacency {
+            list.sort_by_key(|&(_, r)| r);
+        }
+        Board {
+            name,
+            rules,
+            rooms,
+            hatches,
+            start: remap(start),
+            adjacency,
+        }
+    }
+
+    /// The hatches touching a room, with the room on their other side,
+    /// ordered by that room.
+    pub fn neighbours(&self, room: RoomId) -> &[(HatchId, RoomId)] {
+        self.adjacency.get(room.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// A room by its id as written.
+    pub fn room_by_id(&self, id: &str) -> Option<RoomId> {
+        self.rooms
+            .binary_search_by(|r| room_id_order(&r.id, id))
+            .ok()
+            .map(|i| RoomId(i as u32))
+    }
+
+    /// The room with this id.
+    pub fn room(&self, id: RoomId) -> &Room {
+        &self.rooms[id.index()]
+    }
+
+    /// The hatch with this id.
+    pub fn hatch(&self, id: HatchId) -> &Hatch {
+        &self.hatches[id.index()]
+    }
+
+    /// The hatch joining two rooms, if any.
+    pub fn hatch_between(&self, a: RoomId, b: RoomId) -> Option<HatchId> {
+        self.neighbours(a)
+            .iter()
+            .find(|&&(_, r)| r == b)
+            .map(|&(h, _)| h)
+    }
+
+    /// The board with another start room.
+    pub fn with_start(&self, start: RoomId) -> Board {
+        Board {
+            start,
+            ..self.clone()
+        }
+    }
+
+    /// The initial state of every room.
+    pub fn room_states(&self) -> Vec<StateId> {
+        self.rooms.iter().map(|r| r.state).collect()
+    }
+}

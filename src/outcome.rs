@@ -1,0 +1,37 @@
+//! What a turn can end in, and the actions that lead there.
+
+use crate::model::{Cost, HatchId, RoomId, StateId};
+
+/// One thing a player does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Open a hatch that touches the current room.
+    Open(HatchId),
+    /// Walk through an open hatch into the room on its other side.
+    Move(RoomId),
+}
+
+impl Action {
+    /// The position of the action in the fixed order used to break ties:
+    /// every `open` before every `move`, hatches by their rooms, rooms by id.
+    pub fn rank(self, hatch_count: usize) -> u32 {
+        match self {
+            Action::Open(h) => h.0,
+            Action::Move(r) => hatch_count as u32 + r.0,
+        }
+    }
+}
+
+/// A place a turn can end: the final room and the state of every room, with
+/// the cheapest way there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Where the player ends.
+    pub room: RoomId,
+    /// The final state of every room, indexed by [`RoomId`].
+    pub rooms: Vec<StateId>,
+    /// The minimum total cost.
+    pub cost: Cost,
+    /// One cheapest action sequence (the tie-break winner).
+    pub actions: Vec<Action>,
+}

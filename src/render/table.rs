@@ -1,0 +1,101 @@
+//! Outcomes as a table for a terminal: grouped by final room, one line per
+//! outcome with its cost, what it changes, and its actions.
+
+use anstyle::{AnsiColor, Style as Look};
+
+use super::Style;
+use crate::model::{Board, Movement, RoomId};
+use crate::outcome::{Action, Outcome};
+use crate::referee::hatch_label;
+
+/// How an action reads in one line: `open 1-2`, `move 2`.
+pub fn action_text(board: &Board, action: Action) -> String {
+    match action {
+        Action::Open(h) => format!("open {}", hatch_label(board, h)),
+        Action::Move(r) => format!("move {}", board.room(r).id),
+    }
+}
+
+/// The changes of an outcome: `1 low_flood, 2 low_flood`.
+fn changes_text(board: &Board, movement: &Movement, outcome: &Outcome) -> String {
+    let rules = movement.rules();
+    let parts: Vec<String> = board
+        .rooms
+        .iter()
+        .zip(&outcome.rooms)
+        .filter(|(r, s)| r.state != **s)
+        .map(|(r, s)| format!("{} {}", r.id, rules.room_states[usize::from(s.0)]))
+        .collect();
+    if parts.is_empty() {
+        "-".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The table of every outcome, grouped by final room.
+pub fn outcomes(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    outcomes: &[Outcome],
+    style: Style,
+) -> String {
+    let heading = Look::new().bold();
+    let dim = Look::new().fg_color(Some(AnsiColor::BrightBlack.into()));
+    let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
+    let change_look = Look::new().fg_color(Some(AnsiColor::Blue.into()));
+    let mut out = String::new();
+    let count = outcomes.len();
+    out.push_str(&style.paint(
+        heading,
+        &format!(
+            "{}: start in room {}, rules {}, {} outcome{}",
+            board.name,
+            board.room(start).label(),
+            movement.rules().name,
+            count,
+            if count == 1 { "" } else { "s" }
+        ),
+    ));
+    out.push('\n');
+    let width = style.width.max(40);
+    let mut room: Option<RoomId> = None;
+    for o in outcomes {
+        if room != Some(o.room) {
+            room = Some(o.room);
+            out.push('\n');
+            out.push_str(&style.paint(heading, &format!("room {}", board.room(o.room).label())));
+            out.push('\n');
+        }
+        let cost = format!("{:>4} min", o.cost.0);
+        let changes = changes_text(board, movement, o);
+        let actions = if o.actions.is_empty() {
+            "stay".to_string()
+        } else {
+            o.actions
+                .iter()
+                .map(|&a| action_text(board, a))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        out.push_str("  ");
+        out.push_str(&style.paint(cost_look, &cost));
+        out.push_str("  ");
+        if changes == "-" {
+            out.push_str(&style.paint(dim, "no change"));
+        } else {
+            out.push_str(&style.paint(change_look, &format!("changes {changes}")));
+        }
+        out.push('\n');
+        let indent = "             ";
+        let options = textwrap::Options::new(width)
+            .initial_indent(indent)
+            .subsequent_indent(indent);
+        for line in textwrap::wrap(&actions, options) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
+}

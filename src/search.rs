@@ -1,0 +1,555 @@
+//! The exact search: every reachable outcome at its minimum cost, with one
+//! cheapest action sequence, read from the compiled tables only.
+//!
+//! A search state is the player's room, every room's state, every hatch's
+//! state and (when the rules forbid revisits) the rooms visited, packed into a
+//! few machine words. States are settled in order of (cost, number of
+//! actions) with a two-level bucket queue, since costs are small integers.
+//! Among sequences of equal cost and length the one that is smallest in the
+//! fixed action order wins ([`Action::rank`]); because every state's parent
+//! is settled before the state, comparing two candidate paths only walks
+//! their parent chains up to where they meet.
+//!
+//! Nothing is pruned but what is provably worse, and there is no depth cap:
+//! the search ends when every reachable state is settled, or when the state
+//! budget runs out, which is reported, never silently cut.
+
+use std::collections::HashMap;
+
+use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, RoomId, StateId};
+use crate::outcome::{Action, Outcome};
+
+/// How far a search may go.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The most search states that may be stored before giving up.
+    pub max_states: usize,
+    /// Outcomes costlier than this are not wanted (and not searched for).
+    pub max_cost: Option<Cost>,
+}
+
+/// The default state budget: about a few hundred MB at most on large boards.
+pub const DEFAULT_MAX_STATES: usize = 2_000_000;
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_states: DEFAULT_MAX_STATES,
+            max_cost: None,
+        }
+    }
+}
+
+/// Every outcome of a turn.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The outcomes, ordered by final room (in board order), then cost, then
+    /// the room states (in the order the rules declare them).
+    pub outcomes: Vec<Outcome>,
+    /// How many search states were stored.
+    pub states: usize,
+}
+
+/// The search ran out of its state budget.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error(
+    "the search stopped after {states} states (the limit), having settled every outcome up to cost {settled_cost}"
+)]
+pub struct LimitReached {
+    /// States stored when it stopped.
+    pub states: usize,
+    /// Every outcome of at most this cost had been found.
+    pub settled_cost: Cost,
+}
+
+/// Where each part of a search state lives in its words.
+#[derive(Clone, Copy, Debug)]
+struct Field {
+    word: usize,
+    shift: u32,
+    mask: u64,
+}
+
+impl Field {
+    #[inline]
+    fn get(self, words: &[u64]) -> u64 {
+        (words[self.word] >> self.shift) & self.mask
+    }
+
+    #[inline]
+    fn set(self, words: &mut [u64], value: u64) {
+        let w = &mut words[self.word];
+        *w = (*w & !(self.mask << self.shift)) | ((value & self.mask) << self.shift);
+    }
+}
+
+struct Layout {
+    words: usize,
+    position: Field,
+    rooms: Vec<Field>,
+    hatches: Vec<Field>,
+    visited: Option<Vec<Field>>,
+    /// The bits that make up an outcome (position and room states).
+    outcome_mask: Vec<u64>,
+}
+
+fn bits_for(count: usize) -> u32 {
+    (usize::BITS - count.saturating_sub(1).leading_zeros()).max(1)
+}
+
+impl Layout {
+    fn new(board: &Board, movement: &Movement) -> Layout {
+        let mut next = 0u32;
+        let mut place = |width: u32| {
+            if next % 64 + width > 64 {
+                next = next.div_ceil(64) * 64;
+            }
+            let field = Field {
+                word: (next / 64) as usize,
+                shift: next % 64,
+                mask: if width == 64 {
+                    u64::MAX
+                } else {
+                    (1 << width) - 1
+                },
+            };
+            next += width;
+            field
+        };
+        let position = place(bits_for(board.rooms.len()));
+        let rb = bits_for(movement.room_state_count());
+        let rooms: Vec<Field> = board.rooms.iter().map(|_| place(rb)).collect();
+        let hb = bits_for(movement.hatch_state_count());
+        let hatches: Vec<Field> = board.hatches.iter().map(|_| place(hb)).collect();
+        let visited = (!movement.revisit()).then(|| board.rooms.iter().map(|_| place(1)).collect());
+        let words = (next as usize).div_ceil(64).max(1);
+        let mut outcome_mask = vec![0u64; words];
+        for f in std::iter::once(&position).chain(rooms.iter()) {
+            outcome_mask[f.word] |= f.mask << f.shift;
+        }
+        Layout {
+            words,
+            position,
+            rooms,
+            hatches,
+            visited,
+            outcome_mask,
+        }
+    }
+}
+
+/// What the search knows of one stored state.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    cost: u32,
+    len: u32,
+    parent: u32,
+    action: u32,
+    settled: bool,
+}
+
+const NO_PARENT: u32 = u32::MAX;
+const EMPTY: u32 = u32::MAX;
+
+/// Stored states: packed words in one arena, found again through an
+/// open-addressing table of arena indices.
+struct Store {
+    stride: usize,
+    words: Vec<u64>,
+    nodes: Vec<Node>,
+    table: Vec<u32>,
+}
+
+fn hash(words: &[u64]) -> u64 {
+    let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
+    for &w in words {
+        h = (h.rotate_left(23) ^ w).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    }
+    h ^ (h >> 29)
+}
+
+impl Store {
+    fn new(stride: usize) -> Store {
+        Store {
+            stride,
+            words: Vec::new(),
+            nodes: Vec::new(),
+            table: vec![EMPTY; 1024],
+        }
+    }
+
+    fn state(&self, node: u32) -> &[u64] {
+        let i = node as usize * self.stride;
+        &self.words[i..i + self.stride]
+    }
+
+    /// The node holding `words`, or a new one (with `fresh` called to fill
+    /// it in).
+    fn find_or_insert(&mut self, words: &[u64], fresh: Node) -> (u32, bool) {
+        if (self.nodes.len() + 1) * 2 > self.table.len() {
+            self.grow();
+        }
+        let mask = self.table.len() - 1;
+        let mut slot = hash(words) as usize & mask;
+        loop {
+            let entry = self.table[slot];
+            if entry == EMPTY {
+                let id = self.nodes.len() as u32;
+                self.table[slot] = id;
+                self.words.extend_from_slice(words);
+                self.nodes.push(fresh);
+                return (id, true);
+            }
+            if self.state(entry) == words {
+                return (entry, false);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = self.table.len() * 2;
+        let mut table = vec![EMPTY; size];
+        for id in 0..self.nodes.len() as u32 {
+            let mut slot = hash(self.state(id)) as usize & (size - 1);
+            while table[slot] != EMPTY {
+                slot = (slot + 1) & (size - 1);
+            }
+            table[slot] = id;
+        }
+        self.table = table;
+    }
+
+    /// Compares the paths `path(a_parent) + a_action` and
+    /// `path(b_parent) + b_action`, of equal length, in the fixed action
+    /// order: the first action where they differ decides.
+    fn path_less(&self, mut a: u32, a_action: u32, mut b: u32, b_action: u32) -> bool {
+        let mut decisive = (a_action, b_action);
+        while a != b {
+            // Equal lengths: both chains reach the start at the same depth,
+            // so they meet at the latest there.
+            let (na, nb) = (self.nodes[a as usize], self.nodes[b as usize]);
+            decisive = (na.action, nb.action);
+            a = na.parent;
+            b = nb.parent;
+            if a == NO_PARENT || b == NO_PARENT {
+                break;
+            }
+        }
+        decisive.0 < decisive.1
+    }
+}
+
+/// The frontier: states waiting to be settled, by cost, and within a cost by
+/// number of actions.
+struct Frontier {
+    ring: Vec<Vec<(u32, u32)>>,
+    cost: u32,
+    current: Vec<(u32, u32)>,
+    next_in_current: usize,
+    zero: std::collections::VecDeque<(u32, u32)>,
+    pending: usize,
+}
+
+impl Frontier {
+    fn new(max_step: u32) -> Frontier {
+        Frontier {
+            ring: vec![Vec::new(); max_step as usize + 1],
+            cost: 0,
+            current: Vec::new(),
+            next_in_current: 0,
+            zero: std::collections::VecDeque::new(),
+            pending: 0,
+        }
+    }
+
+    fn push(&mut self, cost: u32, len: u32, node: u32) {
+        self.pending += 1;
+        // States of the cost being settled come from zero-cost actions of
+        // states settled in order of length, so a queue keeps them sorted.
+        if cost == self.cost {
+            self.zero.push_back((len, node));
+        } else {
+            let n = self.ring.len();
+            self.ring[cost as usize % n].push((len, node));
+        }
+    }
+
+    /// The next (cost, len, node), in order of cost then len.
+    fn pop(&mut self) -> Option<(u32, u32, u32)> {
+        loop {
+            let from_sorted = self.current.get(self.next_in_current).copied();
+            let from_zero = self.zero.front().copied();
+            let take = match (from_sorted, from_zero) {
+                (Some(s), Some(z)) => Some(if s.0 <= z.0 { (s, true) } else { (z, false) }),
+                (Some(s), None) => Some((s, true)),
+                (None, Some(z)) => Some((z, false)),
+                (None, None) => None,
+            };
+            if let Some(((len, node), sorted)) = take {
+                if sorted {
+                    self.next_in_current += 1;
+                } else {
+                    self.zero.pop_front();
+                }
+                self.pending -= 1;
+                return Some((self.cost, len, node));
+            }
+            if self.pending == 0 {
+                return None;
+            }
+            // Move on to the next cost that has states waiting.
+            self.current.clear();
+            self.next_in_current = 0;
+            let n = self.ring.len();
+            loop {
+                self.cost += 1;
+                let bucket = &mut self.ring[self.cost as usize % n];
+                if !bucket.is_empty() {
+                    std::mem::swap(&mut self.current, bucket);
+                    self.current.sort_unstable();
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Finds every outcome of a turn starting in `start` (the board's start room
+/// when `None`).
+pub fn solve(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    limits: &Limits,
+) -> Result<Solution, LimitReached> {
+    let layout = Layout::new(board, movement);
+    let hatch_count = board.hatches.len();
+    let mut store = Store::new(layout.words);
+
+    let mut initial = vec![0u64; layout.words];
+    layout.position.set(&mut initial, u64::from(start.0));
+    for (f, room) in layout.rooms.iter().zip(&board.rooms) {
+        f.set(&mut initial, u64::from(room.state.0));
+    }
+    for (f, hatch) in layout.hatches.iter().zip(&board.hatches) {
+        f.set(&mut initial, u64::from(hatch.state.0));
+    }
+    if let Some(v) = &layout.visited {
+        v[start.index()].set(&mut initial, 1);
+    }
+
+    let max_step = max_action_cost(movement);
+    let mut frontier = Frontier::new(max_step);
+    let root = Node {
+        cost: 0,
+        len: 0,
+        parent: NO_PARENT,
+        action: 0,
+        settled: false,
+    };
+    store.find_or_insert(&initial, root);
+    frontier.push(0, 0, 0);
+
+    let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
+    let mut scratch = vec![0u64; layout.words];
+    let mut settled_order: Vec<u32> = Vec::new();
+
+    while let Some((cost, len, node)) = frontier.pop() {
+        let n = store.nodes[node as usize];
+        if n.settled || n.cost != cost || n.len != len {
+            continue;
+        }
+        store.nodes[node as usize].settled = true;
+        settled_order.push(node);
+
+        let base_start = node as usize * layout.words;
+        let here = RoomId(
+            layout
+                .position
+                .get(&store.words[base_start..base_start + layout.words]) as u32,
+        );
+        let mut relax = |store: &mut Store,
+                         words: &[u64],
+                         step: u32,
+                         action: u32|
+         -> Result<(), LimitReached> {
+            let Some(new_cost) = cost.checked_add(step).filter(|&c| c <= max_cost) else {
+                return Ok(());
+            };
+            let new_len = len + 1;
+            let fresh = Node {
+                cost: new_cost,
+                len: new_len,
+                parent: node,
+                action,
+                settled: false,
+            };
+            let (id, inserted) = store.find_or_insert(words, fresh);
+            if inserted {
+                if store.nodes.len() > limits.max_states {
+                    return Err(LimitReached {
+                        states: store.nodes.len(),
+                        settled_cost: Cost(cost.saturating_sub(1)),
+                    });
+                }
+                frontier.push(new_cost, new_len, id);
+                return Ok(());
+            }
+            let old = store.nodes[id as usize];
+            if old.settled {
+                return Ok(());
+            }
+            if (new_cost, new_len) < (old.cost, old.len) {
+                store.nodes[id as usize] = fresh;
+                frontier.push(new_cost, new_len, id);
+            } else if (new_cost, new_len) == (old.cost, old.len)
+                && store.path_less(node, action, old.parent, old.action)
+            {
+                store.nodes[id as usize].parent = node;
+                store.nodes[id as usize].action = action;
+            }
+            Ok(())
+        };
+
+        let here_state = StateId(layout.rooms[here.index()].get(store.state(node)) as u8);
+        // Opening hatches, then moving: the order does not matter for the
+        // result (ties are settled by path comparison), only for speed.
+        for &(hatch, there) in board.neighbours(here) {
+            let state = store.state(node);
+            let hf = layout.hatches[hatch.index()];
+            let hatch_state = HatchStateId(hf.get(state) as u8);
+            let Some(opening) = movement.opening(hatch_state) else {
+                continue;
+            };
+            scratch.copy_from_slice(state);
+            hf.set(&mut scratch, u64::from(opening.becomes.0));
+            let there_field = layout.rooms[there.index()];
+            let there_state = StateId(there_field.get(state) as u8);
+            if let Some((a, b)) = movement.flow(here_state, there_state) {
+                layout.rooms[here.index()].set(&mut scratch, u64::from(a.0));
+                there_field.set(&mut scratch, u64::from(b.0));
+            }
+            let action = Action::Open(hatch).rank(hatch_count);
+            relax(&mut store, &scratch, opening.cost.0, action)?;
+        }
+        if movement.may_leave(here_state) {
+            for &(hatch, there) in board.neighbours(here) {
+                let state = store.state(node);
+                let hatch_state = HatchStateId(layout.hatches[hatch.index()].get(state) as u8);
+                if !movement.walk_through(hatch_state) {
+                    continue;
+                }
+                if let Some(v) = &layout.visited
+                    && v[there.index()].get(state) == 1
+                {
+                    continue;
+                }
+                let there_state = StateId(layout.rooms[there.index()].get(state) as u8);
+                let Some(step) = movement.enter(here_state, hatch_state, there_state) else {
+                    continue;
+                };
+                scratch.copy_from_slice(state);
+                layout.position.set(&mut scratch, u64::from(there.0));
+                if let Some(v) = &layout.visited {
+                    v[there.index()].set(&mut scratch, 1);
+                }
+                let action = Action::Move(there).rank(hatch_count);
+                relax(&mut store, &scratch, step.0, action)?;
+            }
+        }
+    }
+
+    Ok(Solution {
+        outcomes: collect_outcomes(board, &layout, &store, &settled_order),
+        states: store.nodes.len(),
+    })
+}
+
+/// The largest cost one action can have under these tables.
+fn max_action_cost(movement: &Movement) -> u32 {
+    let rs = movement.room_state_count();
+    let hs = movement.hatch_state_count();
+    let mut max = 0;
+    for h in 0..hs {
+        if let Some(o) = movement.opening(HatchStateId(h as u8)) {
+            max = max.max(o.cost.0);
+        }
+        for from in 0..rs {
+            for to in 0..rs {
+                if let Some(c) = movement.enter(
+                    StateId(from as u8),
+                    HatchStateId(h as u8),
+                    StateId(to as u8),
+                ) {
+                    max = max.max(c.0);
+                }
+            }
+        }
+    }
+    max
+}
+
+/// The best settled state of every outcome, turned into [`Outcome`]s.
+fn collect_outcomes(
+    board: &Board,
+    layout: &Layout,
+    store: &Store,
+    settled: &[u32],
+) -> Vec<Outcome> {
+    let mut best: HashMap<Vec<u64>, u32> = HashMap::new();
+    for &node in settled {
+        let key: Vec<u64> = store
+            .state(node)
+            .iter()
+            .zip(&layout.outcome_mask)
+            .map(|(w, m)| w & m)
+            .collect();
+        match best.get_mut(&key) {
+            None => {
+                best.insert(key, node);
+            }
+            Some(existing) => {
+                let (a, b) = (store.nodes[node as usize], store.nodes[*existing as usize]);
+                let better = (a.cost, a.len) < (b.cost, b.len)
+                    || ((a.cost, a.len) == (b.cost, b.len)
+                        && a.parent != NO_PARENT
+                        && store.path_less(a.parent, a.action, b.parent, b.action));
+                if better {
+                    *existing = node;
+                }
+            }
+        }
+    }
+    let hatch_count = board.hatches.len() as u32;
+    let mut outcomes: Vec<Outcome> = best
+        .into_values()
+        .map(|node| {
+            let state = store.state(node);
+            let mut actions = Vec::new();
+            let mut at = node;
+            while store.nodes[at as usize].parent != NO_PARENT {
+                let n = store.nodes[at as usize];
+                actions.push(if n.action < hatch_count {
+                    Action::Open(HatchId(n.action))
+                } else {
+                    Action::Move(RoomId(n.action - hatch_count))
+                });
+                at = n.parent;
+            }
+            actions.reverse();
+            Outcome {
+                room: RoomId(layout.position.get(state) as u32),
+                rooms: layout
+                    .rooms
+                    .iter()
+                    .map(|f| StateId(f.get(state) as u8))
+                    .collect(),
+                cost: Cost(store.nodes[node as usize].cost),
+                actions,
+            }
+        })
+        .collect();
+    outcomes.sort_by(|a, b| (a.room, a.cost, &a.rooms).cmp(&(b.room, b.cost, &b.rooms)));
+    outcomes
+}

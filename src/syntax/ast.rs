@@ -1,0 +1,229 @@
+//! The syntax tree of a hatchway file: what was written, where, before any
+//! meaning is checked. Every name keeps its byte span so that the checker can
+//! point at it.
+
+/// A byte range in a source file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end` (bytes).
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// Whether this span points at real text; boards read from YAML or JSON
+    /// carry empty spans.
+    pub fn is_known(self) -> bool {
+        self.end > self.start
+    }
+}
+
+/// A word of the file with the place it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Name {
+    /// The text as written (without quotes).
+    pub text: String,
+    /// Where it stands.
+    pub span: Span,
+}
+
+impl Name {
+    /// A name with a known place.
+    pub fn new(text: impl Into<String>, span: Span) -> Self {
+        Name {
+            text: text.into(),
+            span,
+        }
+    }
+}
+
+/// A whole file: rules or a board.
+#[derive(Clone, Debug)]
+pub enum File {
+    /// A file that starts with `rules`.
+    Rules(RulesFile),
+    /// A file that starts with `board`.
+    Board(BoardFile),
+}
+
+/// A rules file: the movement rules of one game or variant.
+#[derive(Clone, Debug, Default)]
+pub struct RulesFile {
+    /// The name after `rules`.
+    pub name: Name,
+    /// The statements in the order written.
+    pub statements: Vec<RulesStatement>,
+}
+
+impl Default for Name {
+    fn default() -> Self {
+        Name::new("", Span::default())
+    }
+}
+
+/// One statement of a rules file.
+#[derive(Clone, Debug)]
+pub enum RulesStatement {
+    /// `room states: a, b, c`
+    RoomStates(Vec<Name>, Span),
+    /// `hatch states: a, b, c`
+    HatchStates(Vec<Name>, Span),
+    /// `items: grog, aqualung`
+    Items(Vec<Name>, Span),
+    /// `open closed: cost 1, becomes open`
+    Open(OpenRule),
+    /// `walk through: open`
+    WalkThrough(Vec<Name>, Span),
+    /// `enter low_flood: cost 1`
+    Enter(EnterRule),
+    /// `leave fire: forbidden`
+    Leave(LeaveRule),
+    /// `flow high_flood + clear -> low_flood + low_flood`
+    Flow(FlowRule),
+    /// `revisit: forbidden`
+    Revisit(bool, Span),
+}
+
+/// A condition that narrows a rule to some cases.
+#[derive(Clone, Debug)]
+pub enum Condition {
+    /// `from STATE`: the room being left is in this state.
+    From(Name),
+    /// `through STATE`: the hatch walked through is in this state.
+    Through(Name),
+    /// `with ITEM`: the player holds the item.
+    With(Name),
+    /// `without ITEM`: the player does not hold the item.
+    Without(Name),
+}
+
+impl Condition {
+    /// The place of the condition's name.
+    pub fn name(&self) -> &Name {
+        match self {
+            Condition::From(n)
+            | Condition::Through(n)
+            | Condition::With(n)
+            | Condition::Without(n) => n,
+        }
+    }
+}
+
+/// A cost as written: kept as text so that an overlong number is reported,
+/// not wrapped.
+#[derive(Clone, Debug)]
+pub struct CostText(pub Name);
+
+/// `open STATE [conditions]: cost N, becomes STATE` or `: forbidden`.
+#[derive(Clone, Debug)]
+pub struct OpenRule {
+    /// The hatch state this rule opens.
+    pub state: Name,
+    /// Conditions on items.
+    pub conditions: Vec<Condition>,
+    /// `None` when opening is forbidden.
+    pub effect: Option<(CostText, Name)>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `enter STATE [conditions]: cost N` or `: forbidden`.
+#[derive(Clone, Debug)]
+pub struct EnterRule {
+    /// The state of the room entered.
+    pub state: Name,
+    /// Conditions on the room left, the hatch and items.
+    pub conditions: Vec<Condition>,
+    /// `None` when entering is forbidden.
+    pub cost: Option<CostText>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `leave STATE [conditions]: forbidden` or `: allowed`.
+#[derive(Clone, Debug)]
+pub struct LeaveRule {
+    /// The state of the room being left.
+    pub state: Name,
+    /// Conditions on items.
+    pub conditions: Vec<Condition>,
+    /// Whether leaving is allowed.
+    pub allowed: bool,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `flow A + B -> A2 + B2`: when a hatch between a room in state A and one in
+/// state B is opened, they become A2 and B2.
+#[derive(Clone, Debug)]
+pub struct FlowRule {
+    /// The two states that meet.
+    pub meet: [Name; 2],
+    /// What each becomes, in the same order.
+    pub become_: [Name; 2],
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// A board file: a submarine layout and where its turn starts.
+#[derive(Clone, Debug, Default)]
+pub struct BoardFile {
+    /// The name after `board`.
+    pub name: Name,
+    /// The rules it is played by; `None` means the default rules.
+    pub rules: Vec<RulesRef>,
+    /// The rooms, in the order written.
+    pub rooms: Vec<RoomDecl>,
+    /// The hatches, in the order written.
+    pub hatches: Vec<HatchDecl>,
+    /// Every `start` statement (one is expected).
+    pub starts: Vec<Name>,
+    /// The end of the file, for "missing" diagnostics.
+    pub end: Span,
+}
+
+/// Which rules a board uses.
+#[derive(Clone, Debug)]
+pub enum RulesRef {
+    /// A built-in rules file, by name: `rules red-november`.
+    Builtin(Name),
+    /// A rules file by path relative to the board: `rules "variant.rules"`.
+    Path(Name),
+}
+
+impl RulesRef {
+    /// The name or path as written.
+    pub fn name(&self) -> &Name {
+        match self {
+            RulesRef::Builtin(n) | RulesRef::Path(n) => n,
+        }
+    }
+}
+
+/// `room ID ["Display name"] [: STATE]`
+#[derive(Clone, Debug)]
+pub struct RoomDecl {
+    /// The room's id.
+    pub id: Name,
+    /// Its display name, if any.
+    pub display: Option<Name>,
+    /// Its state at the start of the turn; `None` means the rules' first state.
+    pub state: Option<Name>,
+}
+
+/// `hatch A-B [: STATE]`
+#[derive(Clone, Debug)]
+pub struct HatchDecl {
+    /// The two rooms it joins.
+    pub rooms: [Name; 2],
+    /// Its state; `None` means the rules' first hatch state.
+    pub state: Option<Name>,
+    /// The whole statement.
+    pub span: Span,
+}
