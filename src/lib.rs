@@ -11,6 +11,7 @@
 pub mod builtin;
 pub mod check;
 pub mod diagnostic;
+pub mod generate;
 pub mod interchange;
 pub mod load;
 pub mod model;

@@ -1,0 +1,1 @@
+//! Seeded, reproducible random boards for property tests and benchmarks.
