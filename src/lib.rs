@@ -16,6 +16,7 @@ pub mod interchange;
 pub mod load;
 pub mod model;
 pub mod outcome;
+pub mod plan;
 pub mod referee;
 pub mod render;
 pub mod search;

@@ -2,6 +2,7 @@
 //! and the table for people.
 
 pub mod document;
+pub mod replay;
 pub mod table;
 
 /// How output for people should look.

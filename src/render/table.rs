@@ -38,15 +38,15 @@ pub fn outcomes(
     board: &Board,
     movement: &Movement,
     start: RoomId,
-    outcomes: &[Outcome],
+    outcomes: &[(usize, Outcome)],
+    total: usize,
     style: Style,
 ) -> String {
     let heading = Look::new().bold();
-    let dim = Look::new().fg_color(Some(AnsiColor::BrightBlack.into()));
     let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
     let change_look = Look::new().fg_color(Some(AnsiColor::Blue.into()));
     let mut out = String::new();
-    let count = outcomes.len();
+    let count = total;
     out.push_str(&style.paint(
         heading,
         &format!(
@@ -61,14 +61,14 @@ pub fn outcomes(
     out.push('\n');
     let width = style.width.max(40);
     let mut room: Option<RoomId> = None;
-    for o in outcomes {
+    for (number, o) in outcomes {
         if room != Some(o.room) {
             room = Some(o.room);
             out.push('\n');
             out.push_str(&style.paint(heading, &format!("room {}", board.room(o.room).label())));
             out.push('\n');
         }
-        let cost = format!("{:>4} min", o.cost.0);
+        let lead = format!("{:>4}  {:>3} min  ", format!("#{number}"), o.cost.0);
         let changes = changes_text(board, movement, o);
         let actions = if o.actions.is_empty() {
             "stay".to_string()
@@ -79,22 +79,27 @@ pub fn outcomes(
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        out.push_str("  ");
-        out.push_str(&style.paint(cost_look, &cost));
-        out.push_str("  ");
-        if changes == "-" {
-            out.push_str(&style.paint(dim, "no change"));
-        } else {
-            out.push_str(&style.paint(change_look, &format!("changes {changes}")));
-        }
-        out.push('\n');
-        let indent = "             ";
-        let options = textwrap::Options::new(width)
-            .initial_indent(indent)
-            .subsequent_indent(indent);
-        for line in textwrap::wrap(&actions, options) {
-            out.push_str(&line);
+        let indent = " ".repeat(lead.len());
+        let options = textwrap::Options::new(width).subsequent_indent(&indent);
+        let wrapped = textwrap::wrap(&actions, options.initial_indent(&indent));
+        for (i, line) in wrapped.iter().enumerate() {
+            if i == 0 {
+                out.push_str(&style.paint(cost_look, &lead));
+                out.push_str(line.trim_start());
+            } else {
+                out.push_str(line);
+            }
             out.push('\n');
+        }
+        if changes != "-" {
+            let text = format!("{indent}changes {changes}");
+            for line in textwrap::wrap(
+                &text,
+                textwrap::Options::new(width).subsequent_indent(&indent),
+            ) {
+                out.push_str(&style.paint(change_look, &line));
+                out.push('\n');
+            }
         }
     }
     out

@@ -1,0 +1,273 @@
+//! Outcomes as step-by-step action logs: what each action costs, what it
+//! changes, and the ship after it.
+
+use anstyle::{AnsiColor, Style as Look};
+
+use super::Style;
+use crate::model::{Board, Movement, RoomId, Rules, StateId};
+use crate::outcome::{Action, Outcome};
+use crate::referee::{Ship, Step, hatch_label};
+
+/// Short codes for room states, for the one-line ship view: the initials of
+/// the words of each name (`low_flood` -> `lf`), lengthened where two would
+/// be the same.
+pub fn state_codes(rules: &Rules) -> Vec<String> {
+    let initials = |name: &str| -> String {
+        name.split(['_', '-'])
+            .filter_map(|w| w.chars().next())
+            .collect::<String>()
+            .to_lowercase()
+    };
+    let mut codes: Vec<String> = rules.room_states.iter().map(|n| initials(n)).collect();
+    for i in 0..codes.len() {
+        let clash = codes
+            .iter()
+            .enumerate()
+            .any(|(j, c)| j != i && *c == codes[i]);
+        if clash || codes[i].is_empty() {
+            codes[i] = rules.room_states[i].clone();
+        }
+    }
+    codes
+}
+
+/// The legend of the state codes: `c clear, lf low_flood, ...`.
+pub fn legend(rules: &Rules) -> String {
+    state_codes(rules)
+        .iter()
+        .zip(&rules.room_states)
+        .map(|(c, n)| format!("{c} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// How a room is called in a log: `4 (Reactor Room)`.
+fn room_name(board: &Board, room: RoomId) -> String {
+    board.room(room).label()
+}
+
+/// One action in words, with display names.
+pub fn action_words(board: &Board, action: Action) -> String {
+    match action {
+        Action::Open(h) => format!("open hatch {}", hatch_label(board, h)),
+        Action::Move(r) => format!("move to room {}", room_name(board, r)),
+    }
+}
+
+/// The ship in one line: every room as `id:code`, the player's room marked
+/// with `@`, rooms that just changed with `*`.
+pub fn ship_line(
+    board: &Board,
+    codes: &[String],
+    rooms: &[StateId],
+    position: RoomId,
+    changed: &[RoomId],
+    style: Style,
+) -> String {
+    let player = Look::new().fg_color(Some(AnsiColor::Green.into())).bold();
+    let change = Look::new().fg_color(Some(AnsiColor::Yellow.into())).bold();
+    let mut cells = Vec::new();
+    for (i, (room, state)) in board.rooms.iter().zip(rooms).enumerate() {
+        let id = RoomId(i as u32);
+        let code = codes.get(usize::from(state.0)).map_or("?", String::as_str);
+        let here = id == position;
+        let moved = changed.contains(&id);
+        let text = format!(
+            "{}{}:{}{}",
+            if here { "@" } else { "" },
+            room.id,
+            code,
+            if moved { "*" } else { "" }
+        );
+        cells.push((text, here, moved));
+    }
+    // Wrap by the plain width, then paint, so that colour codes do not
+    // count towards the width.
+    let indent = "        ";
+    let mut lines: Vec<Vec<String>> = vec![Vec::new()];
+    let mut used = indent.len() + 5;
+    for (text, here, moved) in cells {
+        let w = text.chars().count() + 1;
+        if used + w > style.width.max(40) && !lines.last().is_some_and(Vec::is_empty) {
+            lines.push(Vec::new());
+            used = indent.len() + 5;
+        }
+        used += w;
+        let painted = if here {
+            style.paint(player, &text)
+        } else if moved {
+            style.paint(change, &text)
+        } else {
+            text
+        };
+        if let Some(line) = lines.last_mut() {
+            line.push(painted);
+        }
+    }
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, cells)| {
+            let lead = if i == 0 {
+                format!("{indent}ship ")
+            } else {
+                format!("{indent}     ")
+            };
+            format!("{lead}{}\n", cells.join(" "))
+        })
+        .collect()
+}
+
+/// The changes an outcome makes, in words: `1 low_flood, 2 low_flood`.
+pub fn changes_words(board: &Board, rules: &Rules, rooms: &[StateId]) -> String {
+    let parts: Vec<String> = board
+        .rooms
+        .iter()
+        .zip(rooms)
+        .filter(|(r, s)| r.state != **s)
+        .map(|(r, s)| format!("{} {}", r.id, rules.room_states[usize::from(s.0)]))
+        .collect();
+    if parts.is_empty() {
+        "no room changes".to_string()
+    } else {
+        format!("changes {}", parts.join(", "))
+    }
+}
+
+/// The log of one path: the start, then every step with its cost, running
+/// total, effects and the ship after it.
+pub fn steps_log(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    steps: &[Step],
+    style: Style,
+) -> String {
+    let rules = movement.rules();
+    let codes = state_codes(rules);
+    let number = Look::new().bold();
+    let dim = Look::new().fg_color(Some(AnsiColor::BrightBlack.into()));
+    let effect = Look::new().fg_color(Some(AnsiColor::Blue.into()));
+    let mut ship = Ship::new(board, start);
+    let mut out = String::new();
+    out.push_str(&format!(
+        "  {}  start in room {}\n",
+        style.paint(number, &format!("{:>3}", 0)),
+        room_name(board, start)
+    ));
+    out.push_str(&ship_line(
+        board,
+        &codes,
+        &ship.rooms,
+        ship.position,
+        &[],
+        style,
+    ));
+    let width = style.width.max(40);
+    for (i, step) in steps.iter().enumerate() {
+        let words = action_words(board, step.action);
+        let cost = format!("+{} min, total {}", step.cost.0, step.total.0);
+        let room = width.saturating_sub(8 + cost.len() + 1);
+        let pad = room.saturating_sub(words.chars().count()).max(1);
+        out.push_str(&format!(
+            "  {}  {words}{}{}\n",
+            style.paint(number, &format!("{:>3}", i + 1)),
+            " ".repeat(pad),
+            style.paint(dim, &cost)
+        ));
+        for c in &step.changes {
+            let line = format!(
+                "flow: room {} {} -> {}",
+                room_name(board, c.room),
+                rules.room_states[usize::from(c.before.0)],
+                rules.room_states[usize::from(c.after.0)]
+            );
+            out.push_str(&format!("        {}\n", style.paint(effect, &line)));
+        }
+        // The referee already accepted these steps; applying them again to
+        // the view cannot fail, and if it did the view would just stop.
+        if ship.apply(board, movement, step.action).is_err() {
+            break;
+        }
+        let changed: Vec<RoomId> = step.changes.iter().map(|c| c.room).collect();
+        out.push_str(&ship_line(
+            board,
+            &codes,
+            &ship.rooms,
+            ship.position,
+            &changed,
+            style,
+        ));
+    }
+    out
+}
+
+/// The header of an outcome: where it ends, its cost and what it changes.
+pub fn outcome_header(
+    board: &Board,
+    movement: &Movement,
+    number: usize,
+    total: usize,
+    outcome: &Outcome,
+    style: Style,
+) -> String {
+    let heading = Look::new().bold();
+    let text = format!(
+        "outcome {number} of {total}: ends in room {}, {} min, {}",
+        room_name(board, outcome.room),
+        outcome.cost.0,
+        changes_words(board, movement.rules(), &outcome.rooms)
+    );
+    let options = textwrap::Options::new(style.width.max(40)).subsequent_indent("  ");
+    textwrap::wrap(&text, options)
+        .iter()
+        .map(|l| format!("{}\n", style.paint(heading, l)))
+        .collect()
+}
+
+/// The opening lines of a replay: the board, the start and the state codes.
+pub fn preamble(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    count: usize,
+    style: Style,
+) -> String {
+    let heading = Look::new().bold();
+    let dim = Look::new().fg_color(Some(AnsiColor::BrightBlack.into()));
+    let rules = movement.rules();
+    let held: Vec<&str> = rules
+        .items
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| movement.items().contains(crate::model::ItemId(*i as u8)))
+        .map(|(_, n)| n.as_str())
+        .collect();
+    let mut out = style.paint(
+        heading,
+        &format!(
+            "{}: start in room {}, rules {}{}, {} outcome{}",
+            board.name,
+            room_name(board, start),
+            rules.name,
+            if held.is_empty() {
+                String::new()
+            } else {
+                format!(" with {}", held.join(", "))
+            },
+            count,
+            if count == 1 { "" } else { "s" }
+        ),
+    );
+    out.push('\n');
+    let legend = format!(
+        "rooms as id:state ({}); @ player, * just changed",
+        legend(rules)
+    );
+    let options = textwrap::Options::new(style.width.max(40));
+    for line in textwrap::wrap(&legend, options) {
+        out.push_str(&style.paint(dim, &line));
+        out.push('\n');
+    }
+    out
+}
