@@ -268,37 +268,86 @@ fn single<'a, T>(
     found.first().map(|(t, _)| *t)
 }
 
-/// Describes one concrete case for messages: `from `clear` through `open`
-/// with `grog``.
-fn describe_case(
-    rules: &Rules,
-    from: Option<StateId>,
-    through: Option<HatchStateId>,
-    items: ItemSet,
-    relevant: ItemSet,
-) -> String {
+/// Describes conditions in words, as they are written in a rule:
+/// `from clear through open with grog`. With `ticks`, names are quoted for
+/// a message: ``from `clear` ``.
+fn condition_words(rules: &Rules, condition: &Condition, ticks: bool) -> String {
+    let q = |s: &str| if ticks { quote(s) } else { s.to_string() };
     let mut parts = Vec::new();
-    if let Some(f) = from {
-        parts.push(format!("from `{}`", rules.room_states[usize::from(f.0)]));
+    if let Some(f) = condition.from {
+        parts.push(format!("from {}", q(&rules.room_states[usize::from(f.0)])));
     }
-    if let Some(t) = through {
+    if let Some(t) = condition.through {
         parts.push(format!(
-            "through `{}`",
-            rules.hatch_states[usize::from(t.0)]
+            "through {}",
+            q(&rules.hatch_states[usize::from(t.0)])
         ));
     }
     for (i, item) in rules.items.iter().enumerate() {
         let id = ItemId(i as u8);
-        if relevant.contains(id) {
-            let word = if items.contains(id) {
-                "with"
-            } else {
-                "without"
-            };
-            parts.push(format!("{word} `{item}`"));
+        if condition.with.contains(id) {
+            parts.push(format!("with {}", q(item)));
+        } else if condition.without.contains(id) {
+            parts.push(format!("without {}", q(item)));
         }
     }
     parts.join(" ")
+}
+
+/// Which kind of rule a case check is about.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RuleKind {
+    Enter,
+    Leave,
+    Open,
+}
+
+impl RuleKind {
+    fn keyword(self) -> &'static str {
+        match self {
+            RuleKind::Enter => "enter",
+            RuleKind::Leave => "leave",
+            RuleKind::Open => "open",
+        }
+    }
+
+    /// The question the rules answer for a state in a case: "what entering
+    /// `fire` with `grog` costs".
+    fn question(self, subject: &str, case: &str) -> String {
+        let case = if case.is_empty() {
+            String::new()
+        } else {
+            format!(" {case}")
+        };
+        match self {
+            RuleKind::Enter => format!("what entering `{subject}`{case} costs"),
+            RuleKind::Leave => format!("whether leaving `{subject}`{case} is allowed"),
+            RuleKind::Open => format!("what opening a `{subject}` hatch{case} does"),
+        }
+    }
+
+    /// The action in a case: "entering `fire` with `grog`".
+    fn action(self, subject: &str, case: &str) -> String {
+        let case = if case.is_empty() {
+            String::new()
+        } else {
+            format!(" {case}")
+        };
+        match self {
+            RuleKind::Enter => format!("entering `{subject}`{case}"),
+            RuleKind::Leave => format!("leaving `{subject}`{case}"),
+            RuleKind::Open => format!("opening a `{subject}` hatch{case}"),
+        }
+    }
+
+    /// A rule's effect as written, for a suggested rule.
+    fn example_effect(self) -> &'static str {
+        match self {
+            RuleKind::Enter => "cost N",
+            RuleKind::Leave => "allowed",
+            RuleKind::Open => "cost N, becomes STATE",
+        }
+    }
 }
 
 /// All subsets of `mask`.
@@ -321,7 +370,7 @@ fn subsets(mask: ItemSet) -> impl Iterator<Item = ItemSet> {
 #[allow(clippy::too_many_arguments)]
 fn check_cases(
     rules: &Rules,
-    what: &str,
+    kind: RuleKind,
     subject: &str,
     conditions: &[(Condition, Span)],
     froms: &[Option<StateId>],
@@ -334,6 +383,8 @@ fn check_cases(
             .iter()
             .fold(0, |m, (c, _)| m | c.with.0 | c.without.0),
     );
+    let uses_from = conditions.iter().any(|(c, _)| c.from.is_some());
+    let uses_through = conditions.iter().any(|(c, _)| c.through.is_some());
     let mut reported_gap = false;
     let mut reported_ties: HashSet<(usize, usize)> = HashSet::new();
     for items in subsets(relevant) {
@@ -363,54 +414,82 @@ fn check_cases(
                 if winners.is_empty() {
                     if let (Some(span), false) = (required, reported_gap) {
                         reported_gap = true;
-                        let case = describe_case(rules, from, through, items, relevant);
-                        let case = if case.is_empty() {
+                        // The case in words, naming only what the rules
+                        // look at.
+                        let case = Condition {
+                            from: from.filter(|_| uses_from),
+                            through: through.filter(|_| uses_through),
+                            with: ItemSet(items.0 & relevant.0),
+                            without: ItemSet(!items.0 & relevant.0),
+                        };
+                        let words = condition_words(rules, &case, false);
+                        let words = if words.is_empty() {
                             String::new()
                         } else {
-                            format!(" {case}")
+                            format!(" {words}")
                         };
                         problems.push(
                             Problem::error(
                                 "hatchway::missing_rule",
-                                format!("no rule says what {what} `{subject}`{case} costs"),
+                                format!(
+                                    "no rule says {}",
+                                    kind.question(subject, &condition_words(rules, &case, true))
+                                ),
                             )
                             .label(span, "declared here")
                             .help(format!(
-                                "add a rule for that case, or `enter {subject}: cost 0` or `enter {subject}: forbidden` for all cases"
+                                "add a rule for that case, such as `{} {subject}{words}: {}`, or one without conditions",
+                                kind.keyword(),
+                                kind.example_effect()
                             )),
                         );
                     }
                     continue;
                 }
-                for pair in winners.windows(2) {
-                    let (a, b) = (winners[0], pair[1]);
-                    if !reported_ties.insert((a, b)) {
+                let first = winners[0];
+                for &other in &winners[1..] {
+                    if !reported_ties.insert((first, other)) {
                         continue;
                     }
-                    let same = conditions[a].0 == conditions[b].0;
-                    let case = describe_case(rules, from, through, items, relevant);
-                    let message = if same {
-                        format!("two rules for {what} `{subject}` in the same case")
-                    } else {
-                        format!(
-                            "two rules apply when {what} `{subject}`{}",
-                            if case.is_empty() {
-                                String::new()
-                            } else {
-                                format!(" {case}")
-                            }
-                        )
+                    let (a, a_span) = conditions[first];
+                    let (b, b_span) = conditions[other];
+                    if a == b {
+                        problems.push(
+                            Problem::error(
+                                "hatchway::conflicting_rules",
+                                format!(
+                                    "two rules say {}",
+                                    kind.question(subject, &condition_words(rules, &a, true))
+                                ),
+                            )
+                            .label(b_span, "second rule for the same case")
+                            .label(a_span, "first rule")
+                            .help("remove one of them"),
+                        );
+                        continue;
+                    }
+                    let both = Condition {
+                        from: a.from.or(b.from),
+                        through: a.through.or(b.through),
+                        with: ItemSet(a.with.0 | b.with.0),
+                        without: ItemSet(a.without.0 | b.without.0),
                     };
                     problems.push(
-                        Problem::error("hatchway::conflicting_rules", message)
-                            .label(conditions[b].1, "this rule")
-                            .label(conditions[a].1, "and this rule apply to the same case")
-                            .help(if same {
-                                "remove one of them".to_string()
-                            } else {
-                                "add a rule with more conditions for that case, or remove one"
-                                    .to_string()
-                            }),
+                        Problem::error(
+                            "hatchway::conflicting_rules",
+                            format!(
+                                "two rules apply when {}",
+                                kind.action(subject, &condition_words(rules, &both, true))
+                            ),
+                        )
+                        .label(b_span, "this rule applies")
+                        .label(a_span, "and so does this one, with as many conditions")
+                        .help(format!(
+                            "the rule with more conditions wins: add `{} {subject} {}: {}` for that case, or change one of these",
+                            kind.keyword(),
+                            condition_words(rules, &both, false),
+                            kind.example_effect()
+                        )),
                     );
                 }
             }
@@ -654,18 +733,18 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
                     scope.rooms.names[s]
                 )),
             );
-            continue;
+        } else {
+            check_cases(
+                &compiled,
+                RuleKind::Enter,
+                &scope.rooms.names[s],
+                &conditions,
+                &all_froms,
+                &walkable,
+                Some(*span),
+                &mut problems,
+            );
         }
-        check_cases(
-            &compiled,
-            "entering",
-            &scope.rooms.names[s],
-            &conditions,
-            &all_froms,
-            &walkable,
-            Some(*span),
-            &mut problems,
-        );
         let leaving: Vec<(Condition, Span)> = leave
             .iter()
             .filter(|(r, _)| r.state == state)
@@ -673,7 +752,7 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
             .collect();
         check_cases(
             &compiled,
-            "leaving",
+            RuleKind::Leave,
             &scope.rooms.names[s],
             &leaving,
             &[None],
@@ -691,7 +770,7 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
             .collect();
         check_cases(
             &compiled,
-            "opening",
+            RuleKind::Open,
             &scope.hatches.names[h],
             &opening,
             &[None],
@@ -729,14 +808,13 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
             .help("a board is played by one rules file"),
         );
     }
+    // When the rules cannot be used, the layout is still checked: only the
+    // states (which the rules name) are not.
     let rules = match source.rules(file.rules.first()) {
-        Ok(r) => r,
+        Ok(r) => Some(r),
         Err(mut p) => {
             problems.append(&mut p);
-            return Checked {
-                value: None,
-                problems,
-            };
+            None
         }
     };
 
@@ -769,34 +847,19 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
         };
     }
 
-    let state_help = || {
-        format!(
-            "the rules `{}` have the room states: {}",
-            rules.name,
-            rules
-                .room_states
-                .iter()
-                .map(|s| quote(s))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    };
-    let hatch_help = || {
-        format!(
-            "the rules `{}` have the hatch states: {}",
-            rules.name,
-            rules
-                .hatch_states
-                .iter()
-                .map(|s| quote(s))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
+    let list = |names: &[String]| {
+        names
+            .iter()
+            .map(|s| quote(s))
+            .collect::<Vec<_>>()
+            .join(", ")
     };
 
     let mut rooms: Vec<Room> = Vec::new();
     let mut room_spans: Vec<Span> = Vec::new();
     let mut by_id: HashMap<&str, usize> = HashMap::new();
+    // Ids already reported as invalid are not reported again where used.
+    let mut invalid_ids: HashSet<&str> = HashSet::new();
     for decl in &file.rooms {
         let long_id = !check_name_length(&decl.id, "room id", &mut problems);
         let bad_id = decl.id.text.is_empty()
@@ -806,6 +869,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '_');
         if bad_id {
+            invalid_ids.insert(decl.id.text.as_str());
             problems.push(
                 Problem::error(
                     "hatchway::invalid_room_id",
@@ -819,9 +883,9 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
         if let Some(d) = &decl.display {
             check_name_length(d, "room name", &mut problems);
         }
-        let state = match &decl.state {
-            None => Some(StateId(0)),
-            Some(s) => {
+        let state = match (&decl.state, &rules) {
+            (None, _) | (_, None) => Some(StateId(0)),
+            (Some(s), Some(rules)) => {
                 let found = rules.room_state(&s.text);
                 if found.is_none() {
                     problems.push(
@@ -830,7 +894,11 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
                             format!("unknown room state `{}`", s.text),
                         )
                         .label(s.span, "not a room state of these rules")
-                        .help(state_help()),
+                        .help(format!(
+                            "the room states of the rules `{}` are {}",
+                            rules.name,
+                            list(&rules.room_states)
+                        )),
                     );
                 }
                 found
@@ -860,13 +928,32 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
         });
     }
 
+    let mut ids: Vec<&str> = rooms.iter().map(|r| r.id.as_str()).collect();
+    ids.sort_by(|a, b| crate::model::room_id_order(a, b));
+    let known = if ids.len() <= 12 {
+        ids.iter().map(|i| quote(i)).collect::<Vec<_>>().join(", ")
+    } else {
+        format!(
+            "{}, ... {}",
+            ids[..10]
+                .iter()
+                .map(|i| quote(i))
+                .collect::<Vec<_>>()
+                .join(", "),
+            ids.last().map_or(String::new(), |i| quote(i))
+        )
+    };
     let unknown_room = |name: &Name| {
-        Problem::error(
+        let p = Problem::error(
             "hatchway::unknown_room",
             format!("unknown room `{}`", name.text),
         )
-        .label(name.span, "no room has this id")
-        .help(format!("declare it with `room {}`", name.text))
+        .label(name.span, "no room has this id");
+        if ids.is_empty() {
+            p.help("the board declares no rooms")
+        } else {
+            p.help(format!("the board's rooms are {known}"))
+        }
     };
 
     let mut hatches = Vec::new();
@@ -877,15 +964,15 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
             .iter()
             .map(|n| {
                 let found = by_id.get(n.text.as_str()).copied();
-                if found.is_none() && !n.text.is_empty() {
+                if found.is_none() && !n.text.is_empty() && !invalid_ids.contains(n.text.as_str()) {
                     problems.push(unknown_room(n));
                 }
                 found
             })
             .collect();
-        let state = match &decl.state {
-            None => Some(HatchStateId(0)),
-            Some(s) => {
+        let state = match (&decl.state, &rules) {
+            (None, _) | (_, None) => Some(HatchStateId(0)),
+            (Some(s), Some(rules)) => {
                 let found = rules.hatch_state(&s.text);
                 if found.is_none() {
                     problems.push(
@@ -894,7 +981,11 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
                             format!("unknown hatch state `{}`", s.text),
                         )
                         .label(s.span, "not a hatch state of these rules")
-                        .help(hatch_help()),
+                        .help(format!(
+                            "the hatch states of the rules `{}` are {}",
+                            rules.name,
+                            list(&rules.hatch_states)
+                        )),
                     );
                 }
                 found
@@ -944,7 +1035,10 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
             problems.push(
                 Problem::error("hatchway::missing_start", "the board has no start room")
                     .label(file.name.span, "this board")
-                    .help("add a line such as `start 1`"),
+                    .help(format!(
+                        "add a line such as `start {}`",
+                        file.rooms.first().map_or("1", |r| r.id.text.as_str())
+                    )),
             );
             None
         }
@@ -961,22 +1055,22 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
                 );
             }
             let found = by_id.get(first.text.as_str()).copied();
-            if found.is_none() {
+            if found.is_none() && !invalid_ids.contains(first.text.as_str()) {
                 problems.push(unknown_room(first));
             }
             found
         }
     };
 
-    if let Some(start) = start
+    if let (Some(start), Some(rules)) = (start, &rules)
         && !problems.iter().any(Problem::is_error)
     {
-        warn_unreachable(&rules, &rooms, &room_spans, &hatches, start, &mut problems);
+        warn_unreachable(rules, &rooms, &room_spans, &hatches, start, &mut problems);
     }
 
     let ok = !problems.iter().any(Problem::is_error);
-    let value = match (ok, start) {
-        (true, Some(start)) => Some(Board::new(
+    let value = match (ok, start, rules) {
+        (true, Some(start), Some(rules)) => Some(Board::new(
             file.name.text.clone(),
             rules,
             rooms,

@@ -723,7 +723,7 @@ fn rule_help(e: &Illegal, board: &Board) -> String {
             "a hatch can only be opened from one of the two rooms it joins".to_string()
         }
         Illegal::CannotOpen { state, .. } => format!(
-            "the rules `{}` have no rule to open a `{state}` hatch",
+            "the rules `{}` have no rule that opens a hatch that is `{state}`",
             rules.name
         ),
         Illegal::NotPassable { hatch, .. } => {

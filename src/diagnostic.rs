@@ -103,19 +103,74 @@ pub struct SourceFile {
 #[derive(Clone, Debug)]
 pub struct Report {
     source: Arc<SourceFile>,
-    named: NamedSource<String>,
+    named: Arc<NamedSource<String>>,
+    /// Where the shown text has a picture for a control character (three
+    /// bytes in place of one), as byte offsets in the file's text.
+    pictures: Arc<Vec<usize>>,
     problem: Problem,
+}
+
+/// The text as shown under a diagnostic: control characters (other than tab
+/// and line breaks) become their pictures (`␀` for NUL), so that a binary
+/// file cannot garble the terminal.
+fn shown_text(text: &str) -> (String, Vec<usize>) {
+    let mut pictures = Vec::new();
+    if !text
+        .chars()
+        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+    {
+        return (text.to_string(), pictures);
+    }
+    let mut shown = String::with_capacity(text.len() + 16);
+    for (i, c) in text.char_indices() {
+        let picture = match u32::from(c) {
+            n @ 0..=0x1f if !matches!(c, '\t' | '\n' | '\r') => char::from_u32(0x2400 + n),
+            0x7f => Some('\u{2421}'),
+            _ => None,
+        };
+        match picture {
+            Some(p) => {
+                pictures.push(i);
+                shown.push(p);
+            }
+            None => shown.push(c),
+        }
+    }
+    (shown, pictures)
 }
 
 impl Report {
     /// Ties a problem to its file.
     pub fn new(source: Arc<SourceFile>, problem: Problem) -> Self {
-        let named = NamedSource::new(source.name.clone(), source.text.clone());
+        let (shown, pictures) = shown_text(&source.text);
         Report {
+            named: Arc::new(NamedSource::new(source.name.clone(), shown)),
+            pictures: Arc::new(pictures),
             source,
-            named,
             problem,
         }
+    }
+
+    /// Ties problems to their file, sharing one copy of its text.
+    pub fn all(source: Arc<SourceFile>, problems: Vec<Problem>) -> Vec<Report> {
+        let (shown, pictures) = shown_text(&source.text);
+        let named = Arc::new(NamedSource::new(source.name.clone(), shown));
+        let pictures = Arc::new(pictures);
+        problems
+            .into_iter()
+            .map(|problem| Report {
+                source: Arc::clone(&source),
+                named: Arc::clone(&named),
+                pictures: Arc::clone(&pictures),
+                problem,
+            })
+            .collect()
+    }
+
+    /// A byte offset of the file's text as an offset of the shown text.
+    fn shown_offset(&self, offset: usize) -> usize {
+        // Each picture is three bytes where the file has one.
+        offset + 2 * self.pictures.partition_point(|&p| p < offset)
     }
 
     /// The problem.
@@ -210,7 +265,7 @@ impl Diagnostic for Report {
         if self.problem.labels.is_empty() {
             None
         } else {
-            Some(&self.named)
+            Some(&*self.named)
         }
     }
 
@@ -223,6 +278,7 @@ impl Diagnostic for Report {
             move |(i, label)| {
                 let start = label.span.start.min(len);
                 let end = label.span.end.clamp(start, len);
+                let (start, end) = (self.shown_offset(start), self.shown_offset(end));
                 let span = (start, end - start);
                 if i == 0 {
                     LabeledSpan::new_primary_with_span(Some(label.text.clone()), span)

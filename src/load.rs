@@ -81,44 +81,78 @@ impl InputKind {
 }
 
 /// Reads a file, refusing ones too large and reporting invalid UTF-8 at the
-/// first bad byte.
+/// first bad byte. Reading stops after the size limit, so that a device such
+/// as `/dev/zero` is refused instead of read forever.
 pub fn read(path: &Path) -> Result<Input, Failure> {
     let name = path.display().to_string();
-    let plain = |message: String, help: &str| {
+    let plain = |problem: Problem| {
         Failure::single(
             SourceFile {
                 name: name.clone(),
                 text: String::new(),
             },
-            Problem::error("hatchway::unreadable", message).help(help.to_string()),
+            problem,
         )
     };
-    let meta = std::fs::metadata(path).map_err(|e| {
-        plain(
-            format!("cannot read `{name}`: {}", io_reason(&e)),
-            "check the path and that the file can be read",
-        )
-    })?;
-    if meta.is_dir() {
-        return Err(plain(
-            format!("`{name}` is a folder, not a file"),
-            "name a board or rules file",
-        ));
-    }
-    if meta.len() > limits::FILE_SIZE as u64 {
-        return Err(plain(
-            format!("`{name}` is too large ({} bytes)", meta.len()),
-            &format!("files are read up to {} bytes (1 MiB)", limits::FILE_SIZE),
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| {
-        plain(
-            format!("cannot read `{name}`: {}", io_reason(&e)),
-            "check the path and that the file can be read",
-        )
-    })?;
+    let bytes = read_bytes(path).map_err(|e| plain(e.problem(&name)))?;
     let dir = path.parent().map(Path::to_path_buf);
     input_from_bytes(name, bytes, dir, InputKind::of(path))
+}
+
+/// Why a file could not be read.
+enum ReadError {
+    Io(std::io::Error),
+    Folder,
+    /// The size, when the file system knows it.
+    TooLarge(Option<u64>),
+}
+
+impl ReadError {
+    fn problem(&self, name: &str) -> Problem {
+        match self {
+            ReadError::Io(e) => Problem::error(
+                "hatchway::unreadable",
+                format!("cannot read `{name}`: {}", io_reason(e)),
+            )
+            .help("check the path and that the file can be read"),
+            ReadError::Folder => Problem::error(
+                "hatchway::unreadable",
+                format!("`{name}` is a folder, not a file"),
+            )
+            .help("name a board or rules file"),
+            ReadError::TooLarge(size) => Problem::error(
+                "hatchway::too_large",
+                match size {
+                    Some(size) => format!("`{name}` is too large ({size} bytes)"),
+                    None => format!("`{name}` is too large"),
+                },
+            )
+            .help(format!(
+                "files are read up to {} bytes (1 MiB)",
+                limits::FILE_SIZE
+            )),
+        }
+    }
+}
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
+    if meta.is_dir() {
+        return Err(ReadError::Folder);
+    }
+    if meta.len() > limits::FILE_SIZE as u64 {
+        return Err(ReadError::TooLarge(Some(meta.len())));
+    }
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let mut bytes = Vec::new();
+    file.take(limits::FILE_SIZE as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() > limits::FILE_SIZE {
+        return Err(ReadError::TooLarge(None));
+    }
+    Ok(bytes)
 }
 
 /// Turns bytes into an input, reporting invalid UTF-8 or an oversize text.
@@ -224,34 +258,140 @@ pub fn builtin_rules(name: &str) -> Option<Arc<Rules>> {
         .and_then(|r| r.as_ref().ok().cloned())
 }
 
+/// What a caller needs a file to hold.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Expect {
+    /// Rules or a board (by the file's first word); a `.board` file must
+    /// hold a board and a `.rules` file rules.
+    Either,
+    /// Rules only: a board's rules file.
+    Rules,
+    /// A board only.
+    Board,
+}
+
+impl Expect {
+    /// What a file of this name must hold.
+    fn of_name(name: &str, expect: Expect) -> Expect {
+        match (expect, Path::new(name).extension().and_then(|e| e.to_str())) {
+            (Expect::Either, Some("board")) => Expect::Board,
+            (Expect::Either, Some("rules")) => Expect::Rules,
+            (e, _) => e,
+        }
+    }
+}
+
+fn wrong_kind(expected_board: bool, span: ast::Span) -> Problem {
+    if expected_board {
+        Problem::error(
+            "hatchway::wrong_kind",
+            "expected a board, found a rules file",
+        )
+        .label(span, "this is a rules file")
+        .help("a board file starts with `board NAME` and names its rules with `rules NAME`; rules files end in `.rules`")
+    } else {
+        Problem::error(
+            "hatchway::wrong_kind",
+            "expected a rules file, found a board",
+        )
+        .label(span, "this is a board")
+        .help("a rules file starts with `rules NAME`; board files end in `.board`")
+    }
+}
+
 fn compile_rules_text(name: &str, text: &str) -> Result<Loaded<Arc<Rules>>, Failure> {
+    compile_language(name, text, None, Expect::Rules).map(|l| Loaded {
+        value: match l.value {
+            Compiled::Rules(r) => r,
+            // `Expect::Rules` never compiles a board.
+            Compiled::Board(b) => Arc::clone(&b.rules),
+        },
+        warnings: l.warnings,
+    })
+}
+
+/// Reads and compiles a file in the hatchway language.
+fn compile_language(
+    name: &str,
+    text: &str,
+    dir: Option<&Path>,
+    expect: Expect,
+) -> Result<Loaded<Compiled>, Failure> {
     let source = Arc::new(SourceFile {
         name: name.to_string(),
         text: text.to_string(),
     });
-    let file = match syntax::parse(text) {
-        Ok(ast::File::Rules(f)) => f,
-        Ok(ast::File::Board(b)) => {
-            return Err(Failure {
-                reports: vec![Report::new(
-                    source,
-                    Problem::error(
-                        "hatchway::wrong_kind",
-                        "expected a rules file, found a board",
-                    )
-                    .label(b.name.span, "this is a board")
-                    .help("a rules file starts with `rules NAME`"),
-                )],
-            });
-        }
-        Err(p) => {
-            return Err(Failure {
-                reports: vec![Report::new(source, p)],
-            });
-        }
+    let file = match syntax::parse_all(text) {
+        Ok(file) => file,
+        Err(problems) => return finish(source, problems, None),
     };
-    let checked = check::rules(&file);
-    finish(source, checked.problems, checked.value.map(Arc::new))
+    match (file, Expect::of_name(name, expect)) {
+        (ast::File::Rules(r), Expect::Board) => {
+            finish(source, vec![wrong_kind(true, r.name.span)], None)
+        }
+        (ast::File::Board(b), Expect::Rules) => {
+            finish(source, vec![wrong_kind(false, b.name.span)], None)
+        }
+        (ast::File::Rules(r), _) => {
+            let checked = check::rules(&r);
+            finish(
+                source,
+                checked.problems,
+                checked.value.map(|r| Compiled::Rules(Arc::new(r))),
+            )
+        }
+        (ast::File::Board(b), _) => check_board(source, &b, dir, None),
+    }
+}
+
+/// Checks a board with the rules it names; problems in those rules are
+/// reported on their own file, before the board's.
+fn check_board(
+    source: Arc<SourceFile>,
+    board: &ast::BoardFile,
+    dir: Option<&Path>,
+    places: Option<&interchange::Places>,
+) -> Result<Loaded<Compiled>, Failure> {
+    let mut finder = Finder {
+        dir,
+        foreign: Vec::new(),
+    };
+    let mut checked = check::board(board, &mut finder);
+    if let Some(places) = places {
+        let first = board.rooms.first().map_or("1", |r| r.id.text.as_str());
+        for p in &mut checked.problems {
+            places.locate(p);
+            // Help lines quote the hatchway language; a document spells
+            // the start differently.
+            if p.code == "hatchway::missing_start" {
+                p.help = Some(match places.format() {
+                    interchange::Format::Yaml => {
+                        format!("add the start room, such as `start: {first}`")
+                    }
+                    interchange::Format::Json if first.bytes().all(|b| b.is_ascii_digit()) => {
+                        format!("add the start room, such as `\"start\": {first}`")
+                    }
+                    interchange::Format::Json => {
+                        format!("add the start room, such as `\"start\": \"{first}\"`")
+                    }
+                });
+            }
+        }
+    }
+    let mut reports = std::mem::take(&mut finder.foreign);
+    match finish(source, checked.problems, checked.value.map(Compiled::Board)) {
+        Ok(mut l) => {
+            reports.append(&mut l.warnings);
+            Ok(Loaded {
+                value: l.value,
+                warnings: reports,
+            })
+        }
+        Err(mut f) => {
+            reports.append(&mut f.reports);
+            Err(Failure { reports })
+        }
+    }
 }
 
 fn finish<T>(
@@ -259,16 +399,13 @@ fn finish<T>(
     problems: Vec<Problem>,
     value: Option<T>,
 ) -> Result<Loaded<T>, Failure> {
-    let reports: Vec<Report> = problems
-        .into_iter()
-        .map(|p| Report::new(Arc::clone(&source), p))
-        .collect();
+    let reports = Report::all(source, problems);
     match value {
-        Some(value) => Ok(Loaded {
+        Some(value) if !reports.iter().any(Report::is_error) => Ok(Loaded {
             value,
             warnings: reports,
         }),
-        None => Err(Failure { reports }),
+        _ => Err(Failure { reports }),
     }
 }
 
@@ -279,114 +416,139 @@ struct Finder<'a> {
     foreign: Vec<Report>,
 }
 
-impl RulesSource for Finder<'_> {
-    fn rules(&mut self, reference: Option<&ast::RulesRef>) -> Result<Arc<Rules>, Vec<Problem>> {
-        match reference {
-            None => builtin_rules(builtin::DEFAULT_RULES).ok_or_else(Vec::new),
-            Some(ast::RulesRef::Builtin(name)) => builtin_rules(&name.text).ok_or_else(|| {
-                vec![
-                    Problem::error("hatchway::unknown_rules", format!("unknown rules `{}`", name.text))
-                        .label(name.span, "not a built-in rules name")
-                        .help(format!(
-                            "the built-in rules are {}; write a file's path in quotes: `rules \"my.rules\"`",
-                            builtin::rules_names()
-                        )),
-                ]
-            }),
-            Some(ast::RulesRef::Path(path)) => {
-                let full = match self.dir {
-                    Some(d) => d.join(&path.text),
-                    None => PathBuf::from(&path.text),
+impl Finder<'_> {
+    fn builtin(name: &ast::Name) -> Result<Arc<Rules>, Vec<Problem>> {
+        builtin_rules(&name.text).ok_or_else(|| {
+            vec![
+                Problem::error(
+                    "hatchway::unknown_rules",
+                    format!("unknown rules `{}`", name.text),
+                )
+                .label(name.span, "not a built-in rules name")
+                .help(format!(
+                    "the built-in rules are {}; for a rules file, write its path in quotes: `rules \"my.rules\"`",
+                    builtin::rules_names()
+                )),
+            ]
+        })
+    }
+
+    fn file(&mut self, path: &ast::Name) -> Result<Arc<Rules>, Vec<Problem>> {
+        let full = match self.dir {
+            Some(d) => d.join(&path.text),
+            None => PathBuf::from(&path.text),
+        };
+        let shown = full.display().to_string();
+        let where_help = || match self.dir {
+            Some(d) if !d.as_os_str().is_empty() => format!(
+                "the path is relative to the board's folder `{}`; the built-in rules are {}",
+                d.display(),
+                builtin::rules_names()
+            ),
+            _ => format!(
+                "the path is relative to the board's folder; the built-in rules are {}",
+                builtin::rules_names()
+            ),
+        };
+        if InputKind::of(&full) != InputKind::Language {
+            return Err(vec![
+                Problem::error(
+                    "hatchway::wrong_kind",
+                    format!("the rules `{}` are not in the hatchway language", path.text),
+                )
+                .label(path.span, "a YAML or JSON file")
+                .help("rules files are written in the hatchway language; name a `.rules` file"),
+            ]);
+        }
+        let input = match std::fs::metadata(&full) {
+            Ok(m) if !m.is_file() && !m.is_dir() => Err(Problem::error(
+                "hatchway::unreadable",
+                format!("the rules `{}` are not a regular file", path.text),
+            )
+            .label(path.span, "not a file")
+            .help("name a `.rules` file")),
+            _ => read_bytes(&full).map_err(|e| {
+                let reason = match &e {
+                    ReadError::Io(e) => io_reason(e),
+                    ReadError::Folder => "it is a folder".to_string(),
+                    ReadError::TooLarge(_) => "it is larger than 1 MiB".to_string(),
                 };
-                let loaded = read(&full).and_then(|input| {
-                    if input.kind != InputKind::Language {
-                        return Err(Failure::single(
-                            SourceFile {
-                                name: input.name,
-                                text: String::new(),
-                            },
-                            Problem::error("hatchway::wrong_kind", "rules files are written in the hatchway language")
-                                .help("name a `.rules` file"),
-                        ));
-                    }
-                    compile_rules_text(&input.name, &input.text)
-                });
-                match loaded {
-                    Ok(l) => {
-                        self.foreign.extend(l.warnings);
-                        Ok(l.value)
-                    }
-                    Err(f) => {
-                        let first = f.reports.first().map(|r| r.problem().message.clone());
-                        self.foreign.extend(f.reports);
-                        Err(vec![
-                            Problem::error(
-                                "hatchway::rules_unusable",
-                                format!("the rules `{}` cannot be used", path.text),
-                            )
-                            .label(path.span, first.unwrap_or_else(|| "has errors".to_string()))
-                            .help("fix the rules file first (its errors are listed)"),
-                        ])
-                    }
+                let problem = Problem::error(
+                    "hatchway::unreadable",
+                    format!("cannot read the rules `{}`: {reason}", path.text),
+                )
+                .label(path.span, format!("`{shown}`: {reason}"));
+                match e {
+                    ReadError::Io(_) => problem.help(where_help()),
+                    _ => problem.help("name a `.rules` file"),
                 }
+            }),
+        }
+        .map_err(|p| vec![p])?;
+        let loaded = input_from_bytes(shown, input, None, InputKind::Language)
+            .and_then(|i| compile_rules_text(&i.name, &i.text));
+        match loaded {
+            Ok(l) => {
+                self.foreign.extend(l.warnings);
+                Ok(l.value)
+            }
+            Err(f) => {
+                let count = f.reports.iter().filter(|r| r.is_error()).count();
+                self.foreign.extend(f.reports);
+                let errors = if count == 1 {
+                    "an error".to_string()
+                } else {
+                    format!("{count} errors")
+                };
+                Err(vec![
+                    Problem::error(
+                        "hatchway::rules_unusable",
+                        format!("the rules `{}` have {errors}", path.text),
+                    )
+                    .label(path.span, "these rules cannot be used")
+                    .help("fix the rules file first: its errors are listed above"),
+                ])
             }
         }
     }
 }
 
-/// Reads and compiles whatever an input holds: rules or a board.
+impl RulesSource for Finder<'_> {
+    fn rules(&mut self, reference: Option<&ast::RulesRef>) -> Result<Arc<Rules>, Vec<Problem>> {
+        match reference {
+            None => builtin_rules(builtin::DEFAULT_RULES).ok_or_else(Vec::new),
+            Some(ast::RulesRef::Builtin(name)) => Finder::builtin(name),
+            Some(ast::RulesRef::Path(path)) => self.file(path),
+        }
+    }
+}
+
+/// Reads and compiles whatever an input holds: rules or a board. A `.board`
+/// file must hold a board and a `.rules` file rules.
 pub fn compile(input: &Input) -> Result<Loaded<Compiled>, Failure> {
+    compile_as(input, Expect::Either)
+}
+
+fn compile_as(input: &Input, expect: Expect) -> Result<Loaded<Compiled>, Failure> {
     let source = Arc::new(SourceFile {
         name: input.name.clone(),
         text: input.text.clone(),
     });
-    let board_ast = match input.kind {
+    match input.kind {
         InputKind::Document(format) => {
             let stem = Path::new(&input.name)
                 .file_stem()
                 .and_then(|s| s.to_str())
                 .unwrap_or("board");
-            match interchange::read_board(&input.text, format, stem) {
-                Ok(b) => b,
-                Err(p) => {
-                    return Err(Failure {
-                        reports: vec![Report::new(source, p)],
-                    });
+            match interchange::read_board_placed(&input.text, format, stem) {
+                Ok((board, places)) => {
+                    check_board(source, &board, input.dir.as_deref(), Some(&places))
                 }
+                Err(p) => finish(source, vec![p], None),
             }
         }
-        InputKind::Language => match syntax::parse(&input.text) {
-            Ok(ast::File::Rules(_)) => {
-                return compile_rules_text(&input.name, &input.text).map(|l| Loaded {
-                    value: Compiled::Rules(l.value),
-                    warnings: l.warnings,
-                });
-            }
-            Ok(ast::File::Board(b)) => b,
-            Err(p) => {
-                return Err(Failure {
-                    reports: vec![Report::new(source, p)],
-                });
-            }
-        },
-    };
-    let mut finder = Finder {
-        dir: input.dir.as_deref(),
-        foreign: Vec::new(),
-    };
-    let checked = check::board(&board_ast, &mut finder);
-    let mut foreign = std::mem::take(&mut finder.foreign);
-    match finish(source, checked.problems, checked.value) {
-        Ok(mut l) => {
-            foreign.append(&mut l.warnings);
-            Ok(Loaded {
-                value: Compiled::Board(l.value),
-                warnings: foreign,
-            })
-        }
-        Err(mut f) => {
-            foreign.append(&mut f.reports);
-            Err(Failure { reports: foreign })
+        InputKind::Language => {
+            compile_language(&input.name, &input.text, input.dir.as_deref(), expect)
         }
     }
 }
@@ -394,22 +556,19 @@ pub fn compile(input: &Input) -> Result<Loaded<Compiled>, Failure> {
 /// Reads and compiles a board; a rules file given where a board is needed is
 /// an error.
 pub fn board(input: &Input) -> Result<Loaded<Board>, Failure> {
-    let loaded = compile(input)?;
+    let loaded = compile_as(input, Expect::Board)?;
     match loaded.value {
         Compiled::Board(b) => Ok(Loaded {
             value: b,
             warnings: loaded.warnings,
         }),
+        // `Expect::Board` never compiles rules.
         Compiled::Rules(_) => Err(Failure::single(
             SourceFile {
                 name: input.name.clone(),
                 text: input.text.clone(),
             },
-            Problem::error(
-                "hatchway::wrong_kind",
-                "expected a board, found a rules file",
-            )
-            .help("a board file starts with `board NAME`; it names its rules with `rules NAME`"),
+            wrong_kind(true, ast::Span::default()),
         )),
     }
 }

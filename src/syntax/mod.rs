@@ -19,16 +19,112 @@ use ast::{
 struct HatchwayParser;
 
 /// Parses a whole file. A syntax error is one problem pointing at the place
-/// where the text stopped making sense.
+/// where the text stopped making sense; when there are several, this is the
+/// first (see [`parse_all`] for all of them).
 pub fn parse(text: &str) -> Result<File, Problem> {
-    let mut pairs =
-        HatchwayParser::parse(Rule::file, text).map_err(|e| syntax_problem(&e, text))?;
-    let file = pairs.next().and_then(|p| p.into_inner().next());
-    match file {
-        Some(p) if p.as_rule() == Rule::rules_file => Ok(File::Rules(rules_file(p))),
-        Some(p) => Ok(File::Board(board_file(p, text.len()))),
-        None => Err(Problem::error("hatchway::syntax", "the file is empty")),
+    parse_all(text).map_err(|mut problems| problems.swap_remove(0))
+}
+
+/// Parses a whole file, reporting every syntax error: after a statement that
+/// does not parse, reading starts again at the next line that starts with a
+/// keyword. The error list is never empty.
+pub fn parse_all(text: &str) -> Result<File, Vec<Problem>> {
+    if let Some(at) = text.find('\0') {
+        let end = at + 1;
+        return Err(vec![
+            Problem::error("hatchway::not_text", "the file contains a NUL byte")
+                .label(Span::new(at, end), "NUL byte here")
+                .help("hatchway reads plain text files: remove the byte, or check that this is the right file"),
+        ]);
     }
+    if blank(text) {
+        let message = if text.trim().is_empty() {
+            "the file is empty"
+        } else {
+            "the file holds only comments"
+        };
+        return Err(vec![Problem::error("hatchway::syntax", message).help(
+            "a rules file starts with `rules NAME`, a board file with `board NAME`",
+        )]);
+    }
+    let mut pairs = HatchwayParser::parse(Rule::file, text)
+        .map_err(|e| vec![syntax_problem(&e, text, 0, Kind::Header)])?;
+    let Some(file) = pairs.next().and_then(|p| p.into_inner().next()) else {
+        return Err(vec![Problem::error(
+            "hatchway::syntax",
+            "the file is empty",
+        )]);
+    };
+    let (kind, probe) = if file.as_rule() == Rule::rules_file {
+        (Kind::Rules, Rule::rules_probe)
+    } else {
+        (Kind::Board, Rule::board_probe)
+    };
+    // Explain every statement that did not parse by parsing it again after
+    // the statement before it: pest then reports what it expected there.
+    let mut problems = Vec::new();
+    let mut previous = 0;
+    for p in file.clone().into_inner() {
+        let start = p.as_span().start();
+        if p.as_rule() != Rule::bad_statement {
+            if is_statement(p.as_rule()) {
+                previous = start;
+            }
+            continue;
+        }
+        let rest = &text[previous..];
+        problems.push(match HatchwayParser::parse(probe, rest) {
+            Err(e) => syntax_problem(&e, text, previous, kind),
+            Ok(_) => Problem::error("hatchway::syntax", "this is not a statement")
+                .label(span_of(&p), "not understood"),
+        });
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(match kind {
+        Kind::Rules => File::Rules(rules_file(file)),
+        _ => File::Board(board_file(file, text.len())),
+    })
+}
+
+/// Whether a text holds nothing but white space and comments.
+fn blank(text: &str) -> bool {
+    text.lines().all(|l| {
+        let l = l.trim();
+        l.is_empty() || l.starts_with('#')
+    })
+}
+
+/// Whether a grammar rule is a statement (the place a probe starts from).
+fn is_statement(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::room_states
+            | Rule::hatch_states
+            | Rule::items_decl
+            | Rule::open_rule
+            | Rule::walk_rule
+            | Rule::enter_rule
+            | Rule::leave_rule
+            | Rule::flow_rule
+            | Rule::revisit_rule
+            | Rule::rules_ref
+            | Rule::room_decl
+            | Rule::hatch_decl
+            | Rule::start_decl
+    )
+}
+
+/// Which part of a file a syntax error is in, for its help line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// The first line, before the file's kind is known.
+    Header,
+    /// A rules file.
+    Rules,
+    /// A board file.
+    Board,
 }
 
 fn span_of(pair: &Pair<'_, Rule>) -> Span {
@@ -52,7 +148,7 @@ fn name(pair: Pair<'_, Rule>) -> Name {
 }
 
 fn names(pair: Pair<'_, Rule>) -> Vec<Name> {
-    pair.into_inner().map(name).collect()
+    meaningful(pair).map(name).collect()
 }
 
 /// Skips keyword tokens, which carry no meaning beyond the rule they start.
@@ -79,6 +175,11 @@ fn meaningful(pair: Pair<'_, Rule>) -> impl Iterator<Item = Pair<'_, Rule>> {
                 | Rule::kw_cost
                 | Rule::kw_becomes
                 | Rule::kw_start
+                | Rule::colon
+                | Rule::comma
+                | Rule::plus
+                | Rule::arrow
+                | Rule::dash
         )
     })
 }
@@ -273,7 +374,7 @@ fn board_file(pair: Pair<'_, Rule>, len: usize) -> BoardFile {
 }
 
 /// What a grammar rule is called in a message to a player.
-fn describe(rule: &Rule) -> &'static str {
+fn describe(rule: Rule) -> &'static str {
     match rule {
         Rule::EOI => "the end of the file",
         Rule::ident | Rule::ident_list => "a name",
@@ -283,9 +384,9 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::string | Rule::string_text => "a quoted text",
         Rule::kw_rules | Rule::rules_file | Rule::rules_ref => "`rules`",
         Rule::kw_board | Rule::board_file => "`board`",
-        Rule::kw_room | Rule::room_decl => "`room`",
-        Rule::kw_hatch | Rule::hatch_decl => "`hatch`",
-        Rule::kw_states | Rule::room_states | Rule::hatch_states => "`states`",
+        Rule::kw_room | Rule::room_decl | Rule::room_states => "`room`",
+        Rule::kw_hatch | Rule::hatch_decl | Rule::hatch_states => "`hatch`",
+        Rule::kw_states => "`states`",
         Rule::kw_items | Rule::items_decl => "`items`",
         Rule::kw_open | Rule::open_rule => "`open`",
         Rule::kw_walk | Rule::walk_rule => "`walk`",
@@ -297,66 +398,190 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::kw_from | Rule::from_cond => "`from`",
         Rule::kw_with | Rule::with_cond => "`with`",
         Rule::kw_without | Rule::without_cond => "`without`",
-        Rule::kw_cost | Rule::cost => "`cost`",
-        Rule::open_effect => "`cost`",
+        Rule::kw_cost | Rule::cost | Rule::open_effect => "`cost`",
         Rule::kw_becomes => "`becomes`",
         Rule::kw_start | Rule::start_decl => "`start`",
         Rule::forbidden => "`forbidden`",
         Rule::allowed => "`allowed`",
-        Rule::condition => "a condition (`from`, `through`, `with`, `without`)",
+        Rule::condition => "a condition",
+        Rule::colon => "`:`",
+        Rule::comma => "`,`",
+        Rule::plus => "`+`",
+        Rule::arrow => "`->`",
+        Rule::dash => "`-`",
         Rule::file => "`rules` or `board`",
         _ => "something else",
     }
 }
 
-fn syntax_problem(error: &pest::error::Error<Rule>, text: &str) -> Problem {
-    let (start, end) = match error.location {
-        InputLocation::Pos(p) => (p, p),
-        InputLocation::Span((s, e)) => (s, e),
-    };
-    // Point at the whole character (or word) found there, so the label is
-    // visible even at the end of a line.
-    let found_end = text[start.min(text.len())..]
-        .char_indices()
-        .find(|&(i, c)| i > 0 && (c.is_whitespace() || !(c.is_alphanumeric() || c == '_')))
-        .map_or(text.len(), |(i, _)| start + i)
-        .max(end);
-    let found = &text[start.min(text.len())..found_end.min(text.len())];
-    let found_text = if found.is_empty() {
-        "the end of the file".to_string()
-    } else {
-        format!("`{}`", found.trim())
-    };
-    let expected = match &error.variant {
-        ErrorVariant::ParsingError { positives, .. } => {
-            let mut words: Vec<&str> = positives.iter().map(describe).collect();
-            words.sort_unstable();
-            words.dedup();
-            words
-        }
-        ErrorVariant::CustomError { .. } => Vec::new(),
-    };
-    let expected_text = match expected.as_slice() {
+/// The words that start a statement of each kind of file: when a syntax
+/// error expects all of them, the message says "a statement".
+const RULES_STATEMENTS: &[&str] = &[
+    "`enter`",
+    "`flow`",
+    "`hatch`",
+    "`items`",
+    "`leave`",
+    "`open`",
+    "`revisit`",
+    "`room`",
+    "`walk`",
+];
+const BOARD_STATEMENTS: &[&str] = &["`hatch`", "`room`", "`rules`", "`start`"];
+
+/// A list of alternatives in words: "`a`, `b` or `c`".
+fn alternatives(words: &[&str]) -> String {
+    match words {
         [] => "something else".to_string(),
         [one] => (*one).to_string(),
         [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+/// What stands at a place in the text, for "found ...": a word, a number, a
+/// mark, or a description of a character that cannot be shown as it is.
+fn found_at(text: &str, at: usize) -> (String, usize) {
+    let rest = &text[at..];
+    let Some(first) = rest.chars().next() else {
+        return ("the end of the file".to_string(), at);
     };
-    let label_span = if found.is_empty() {
-        Span::new(
-            start,
-            start.saturating_add(1).min(text.len().max(start + 1)),
-        )
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let len = if word(first) {
+        rest.find(|c: char| !word(c)).unwrap_or(rest.len())
+    } else if first == '"' {
+        // A quoted text up to its closing quote or the end of the line.
+        rest[1..].find(['"', '\n']).map_or(rest.len(), |i| {
+            if rest.as_bytes()[i + 1] == b'"' {
+                i + 2
+            } else {
+                i + 1
+            }
+        })
+    } else if first.is_control() || first.is_whitespace() {
+        first.len_utf8()
     } else {
-        Span::new(start, found_end)
+        // A run of marks such as `=>`, or a sign before a number: `-1`.
+        let marks = rest
+            .find(|c: char| word(c) || c.is_whitespace() || c.is_control() || c == '"')
+            .unwrap_or(rest.len());
+        let digits = if marks == 1 && first == '-' {
+            rest[1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len() - 1)
+        } else {
+            0
+        };
+        marks + digits
     };
+    let found = &rest[..len];
+    let shown = if first.is_control() || (first.is_whitespace() && first != ' ') {
+        format!("the control character U+{:04X}", u32::from(first))
+    } else if found.chars().count() > 32 {
+        let cut: String = found.chars().take(32).collect();
+        format!("`{cut}...`")
+    } else {
+        format!("`{found}`")
+    };
+    (shown, at + len)
+}
+
+/// Where to point when the file ends too early: the last character of the
+/// last line that holds more than white space and comments.
+fn end_of_content(text: &str) -> Span {
+    let mut end = text.trim_end().len();
+    loop {
+        let line_start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+        let line = text[line_start..end].trim();
+        if !line.starts_with('#') || line_start == 0 {
+            break;
+        }
+        end = text[..line_start].trim_end().len();
+    }
+    let start = text[..end].char_indices().next_back().map_or(0, |(i, _)| i);
+    Span::new(start, end.max(start))
+}
+
+/// Turns pest's error into a problem. `offset` is where the parsed text
+/// starts in the file (probes parse from the statement before the error).
+fn syntax_problem(
+    error: &pest::error::Error<Rule>,
+    text: &str,
+    offset: usize,
+    kind: Kind,
+) -> Problem {
+    let local = match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let mut start = (offset + local).min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut expected: Vec<&str> = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().map(|r| describe(*r)).collect()
+        }
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    expected.sort_unstable();
+    expected.dedup();
+    let statements = match kind {
+        Kind::Rules => RULES_STATEMENTS,
+        Kind::Board => BOARD_STATEMENTS,
+        Kind::Header => &[],
+    };
+    if !statements.is_empty() && statements.iter().all(|s| expected.contains(s)) {
+        expected.retain(|e| !statements.contains(e));
+        expected.push("a statement");
+    }
+    let expected_text = alternatives(&expected);
+    let (found, found_end) = found_at(text, start);
+    let at_end = text[start..].trim().is_empty();
     let mut problem = Problem::error(
         "hatchway::syntax",
-        format!("expected {expected_text}, found {found_text}"),
-    )
-    .label(label_span, format!("expected {expected_text}"));
-    if start == 0 {
-        problem =
-            problem.help("a rules file starts with `rules NAME`, a board file with `board NAME`");
+        format!("expected {expected_text}, found {found}"),
+    );
+    problem = if at_end {
+        let span = end_of_content(text);
+        problem.label(span, "the file ends here")
+    } else {
+        problem.label(
+            Span::new(start, found_end),
+            format!("expected {expected_text}"),
+        )
+    };
+    let word = &text[start..found_end];
+    let statement_expected = expected.contains(&"a statement");
+    let help = match kind {
+        Kind::Header => Some(
+            "a rules file starts with `rules NAME`, a board file with `board NAME`".to_string(),
+        ),
+        Kind::Board
+            if statement_expected
+                && matches!(word, "enter" | "leave" | "flow" | "revisit" | "items" | "walk" | "open") =>
+        {
+            Some(format!(
+                "`{word}` belongs in a rules file; a board names its rules with `rules NAME` or `rules \"FILE\"`"
+            ))
+        }
+        Kind::Board if statement_expected && word == "board" => {
+            Some("a file holds one board".to_string())
+        }
+        Kind::Rules if statement_expected && matches!(word, "start" | "rules" | "board") => {
+            Some(format!(
+                "`{word}` belongs in a board file; a rules file holds states, items and rules"
+            ))
+        }
+        Kind::Board if statement_expected => Some(
+            "a board file has `room`, `hatch`, `start` and `rules` statements".to_string(),
+        ),
+        Kind::Rules if statement_expected => Some(
+            "a rules file has `room states`, `hatch states`, `items`, `open`, `walk through`, `enter`, `leave`, `flow` and `revisit` statements".to_string(),
+        ),
+        _ => None,
+    };
+    if let Some(help) = help {
+        problem = problem.help(help);
     }
     problem
 }

@@ -1,0 +1,80 @@
+//! Helpers shared by the integration tests: loading boards, and an
+//! independent brute-force enumerator of a turn's outcomes.
+//!
+//! Each test binary uses a different part of this module.
+#![allow(dead_code)]
+
+pub mod brute;
+
+use std::path::PathBuf;
+
+use hatchway::load::{self, Failure};
+use hatchway::model::{Board, HatchId, RoomId, StateId};
+
+/// The path of a file shipped in `boards/`.
+pub fn board_path(file: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("boards")
+        .join(file)
+}
+
+/// Every message of a failure, one a line.
+pub fn messages(failure: &Failure) -> String {
+    failure
+        .reports
+        .iter()
+        .map(|r| r.problem().message.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A shipped board, compiled (panics with the problems if it does not).
+pub fn shipped_board(file: &str) -> Board {
+    match load::board_file(&board_path(file)) {
+        Ok(loaded) => loaded.value,
+        Err(f) => panic!("{file} does not compile:\n{}", messages(&f)),
+    }
+}
+
+/// A board from text (panics with the problems and the text if it does not
+/// compile).
+pub fn board(text: &str) -> Board {
+    match load::board_from_str("test.board", text) {
+        Ok(loaded) => loaded.value,
+        Err(f) => panic!("board does not compile:\n{}\n---\n{text}", messages(&f)),
+    }
+}
+
+/// A room by its id as written (panics if there is none).
+pub fn room(board: &Board, id: &str) -> RoomId {
+    match board.room_by_id(id) {
+        Some(r) => r,
+        None => panic!("board has no room `{id}`"),
+    }
+}
+
+/// A room state by name (panics if the rules have none).
+pub fn state(board: &Board, name: &str) -> StateId {
+    match board.rules.room_state(name) {
+        Some(s) => s,
+        None => panic!("rules `{}` have no room state `{name}`", board.rules.name),
+    }
+}
+
+/// The board's initial room states with some rooms changed: `changes` are
+/// (room id, state name) pairs.
+pub fn states_with(board: &Board, changes: &[(&str, &str)]) -> Vec<StateId> {
+    let mut rooms = board.room_states();
+    for &(id, name) in changes {
+        rooms[room(board, id).index()] = state(board, name);
+    }
+    rooms
+}
+
+/// A hatch by the ids of its two rooms (panics if there is none).
+pub fn hatch(board: &Board, a: &str, b: &str) -> HatchId {
+    match board.hatch_between(room(board, a), room(board, b)) {
+        Some(h) => h,
+        None => panic!("board has no hatch {a}-{b}"),
+    }
+}

@@ -1,0 +1,160 @@
+//! `hatchway replay --path`: planned paths refereed step by step. Each case
+//! pins standard output, standard error and the exit code.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_hatchway"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the hatchway binary runs");
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// (snapshot name, board or "" for the built-in one, extra flags, plan)
+const CASES: &[(&str, &str, &[&str], &str)] = &[
+    // Legal plans.
+    (
+        "legal-cheapest",
+        "",
+        &[],
+        "open 1-2, move 2, open 2-5, move 5",
+    ),
+    (
+        "legal-words-and-lines",
+        "",
+        &[],
+        "open hatch 1-3\nmove to room 3\n",
+    ),
+    (
+        "legal-not-cheapest",
+        "",
+        &[],
+        "open 1-3, move 3, open 3-4, move 4, open 2-4, move 2",
+    ),
+    (
+        "legal-flood",
+        "boards/mini-flood.board",
+        &[],
+        "open 1-2, move 1",
+    ),
+    ("legal-empty", "", &[], ""),
+    (
+        "legal-fire-put-out",
+        "boards/burning-reactor.board",
+        &[],
+        "open 4-5, move 5",
+    ),
+    (
+        "legal-revisit-revised",
+        "boards/red-november-sea.board",
+        &[],
+        "open 1-2, move 2, move 1",
+    ),
+    (
+        "legal-grog",
+        "tests/fixtures/revised-fire.board",
+        &["--with", "grog"],
+        "move 2, open 2-3, move 3",
+    ),
+    // Illegal plans: each stops at its first illegal step, exit 1.
+    ("illegal-closed-hatch", "", &[], "move 2"),
+    ("illegal-hatch-not-here", "", &[], "open 2-5"),
+    ("illegal-not-adjacent", "", &[], "open 1-2, move 2, move 7"),
+    ("illegal-revisit", "", &[], "open 1-2, move 2, move 1"),
+    ("illegal-open-twice", "", &[], "open 1-2, open 1-2"),
+    ("illegal-unknown-room", "", &[], "open 1-2, move 42"),
+    ("illegal-no-such-hatch", "", &[], "open 1-5"),
+    ("illegal-syntax", "", &[], "open 1-2, walk 2"),
+    (
+        "illegal-leave-fire",
+        "boards/burning-reactor.board",
+        &[],
+        "open 3-4, move 3",
+    ),
+    (
+        "illegal-enter-fire",
+        "boards/open-mini.board",
+        &[],
+        "move 4",
+    ),
+    (
+        "illegal-enter-high-water",
+        "boards/burning-reactor.board",
+        &[],
+        "open 4-5, move 5, open 5-7, move 7",
+    ),
+    (
+        "illegal-blocked",
+        "boards/burning-reactor.board",
+        &[],
+        "open 4-5, open 2-4, move 2, open 2-5",
+    ),
+    (
+        "illegal-enter-sea-without-aqualung",
+        "boards/red-november-sea.board",
+        &[],
+        "open 1-3, move 3, open 3-sea, move sea",
+    ),
+    (
+        "illegal-fire-without-grog",
+        "tests/fixtures/revised-fire.board",
+        &[],
+        "move 2, open 2-3, move 3",
+    ),
+    (
+        "illegal-back-and-forth",
+        "boards/open-mini.board",
+        &[],
+        "move 3, move 1",
+    ),
+];
+
+#[test]
+fn planned_paths_are_refereed() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        for (name, board, flags, plan) in CASES {
+            let mut args = vec!["replay"];
+            if !board.is_empty() {
+                args.push(board);
+            }
+            args.extend_from_slice(flags);
+            args.extend_from_slice(&["--path", plan]);
+            let output = run(&args);
+            let expected_exit = if name.starts_with("legal") {
+                "exit: 0\n"
+            } else {
+                "exit: 1\n"
+            };
+            assert!(output.starts_with(expected_exit), "{name}: {output}");
+            insta::assert_snapshot!(format!("plan@{name}"), output);
+        }
+    });
+}
+
+#[test]
+fn a_plan_file_is_read() {
+    let dir = std::env::temp_dir().join(format!("hatchway-plan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("plan.txt");
+    std::fs::write(&file, "# to the oxygen pumps\nopen 1-2\nmove 2\n").expect("temp plan");
+    let output = run(&["replay", "--path-file", file.to_str().expect("utf-8")]);
+    assert!(output.starts_with("exit: 0\n"), "{output}");
+    assert!(output.contains("it is a cheapest way to this outcome"));
+    let missing = run(&[
+        "replay",
+        "--path-file",
+        dir.join("none.txt").to_str().expect("utf-8"),
+    ]);
+    assert!(missing.starts_with("exit: 1\n"), "{missing}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
