@@ -16,6 +16,8 @@
 
 use std::collections::HashMap;
 
+mod dry;
+
 use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, RoomId, StateId};
 use crate::outcome::{Action, Outcome};
 
@@ -323,6 +325,20 @@ pub fn solve(
     start: RoomId,
     limits: &Limits,
 ) -> Result<Solution, LimitReached> {
+    if !dry::can_flow(board, movement) {
+        return dry::solve(board, movement, start, limits);
+    }
+    solve_exhaustive(board, movement, start, limits)
+}
+
+/// The full search over every state; [`solve`] uses it whenever water may
+/// flow. Public so that tests can hold the shortcut to it.
+pub fn solve_exhaustive(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    limits: &Limits,
+) -> Result<Solution, LimitReached> {
     let layout = Layout::new(board, movement);
     let hatch_count = board.hatches.len();
     let mut store = Store::new(layout.words);
@@ -521,7 +537,7 @@ fn collect_outcomes(
             }
         }
     }
-    let hatch_count = board.hatches.len() as u32;
+    let hatch_count = board.hatches.len();
     let mut outcomes: Vec<Outcome> = best
         .into_values()
         .map(|node| {
@@ -530,11 +546,7 @@ fn collect_outcomes(
             let mut at = node;
             while store.nodes[at as usize].parent != NO_PARENT {
                 let n = store.nodes[at as usize];
-                actions.push(if n.action < hatch_count {
-                    Action::Open(HatchId(n.action))
-                } else {
-                    Action::Move(RoomId(n.action - hatch_count))
-                });
+                actions.push(decode(n.action, hatch_count as usize));
                 at = n.parent;
             }
             actions.reverse();
@@ -552,4 +564,13 @@ fn collect_outcomes(
         .collect();
     outcomes.sort_by(|a, b| (a.room, a.cost, &a.rooms).cmp(&(b.room, b.cost, &b.rooms)));
     outcomes
+}
+
+/// The action with this rank (see [`Action::rank`]).
+fn decode(rank: u32, hatch_count: usize) -> Action {
+    if (rank as usize) < hatch_count {
+        Action::Open(HatchId(rank))
+    } else {
+        Action::Move(RoomId(rank - hatch_count as u32))
+    }
 }
