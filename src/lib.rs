@@ -20,4 +20,5 @@ pub mod plan;
 pub mod referee;
 pub mod render;
 pub mod search;
+pub mod sweep;
 pub mod syntax;

@@ -140,6 +140,162 @@ impl Layout {
     }
 }
 
+/// Forgets what can no longer matter, so that states that differ only there
+/// are one state. Only used when revisits are forbidden, where it is sound:
+///
+/// - the rooms the player can still reach are those reachable from their
+///   room through unvisited rooms over hatches that are, or can be opened
+///   into, a state that can be walked through; every other room is out of
+///   play (it cannot be entered again), so which of them were visited does
+///   not matter: they are all marked visited;
+/// - a hatch is "dry" when no flow rule can ever apply to its two rooms this
+///   turn (from the states each room could possibly take), whatever the
+///   hatch's state; a dry hatch with
+///   a room out of play can never be walked through again and opening it
+///   changes no room, so its state does not matter: it is set to the first
+///   hatch state.
+///
+/// Two states with the same canonical form allow exactly the same future
+/// actions with the same effects (an `open` on a forgotten hatch leads back
+/// to the same canonical state at a higher cost, so it never wins).
+struct Canon {
+    dry: Vec<bool>,
+    can_pass: Vec<bool>,
+    in_play: Vec<bool>,
+    stack: Vec<RoomId>,
+}
+
+impl Canon {
+    fn new(board: &Board, movement: &Movement) -> Canon {
+        let rs = movement.room_state_count();
+        let hs = movement.hatch_state_count();
+        // Hatch states from which some chain of opens reaches a state that
+        // can be walked through.
+        let mut can_pass: Vec<bool> = (0..hs)
+            .map(|h| movement.walk_through(HatchStateId(h as u8)))
+            .collect();
+        loop {
+            let mut changed = false;
+            for h in 0..hs {
+                if let Some(o) = movement.opening(HatchStateId(h as u8))
+                    && can_pass[usize::from(o.becomes.0)]
+                    && !can_pass[h]
+                {
+                    can_pass[h] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        // The states each room could take this turn, as bit masks.
+        let mut possible: Vec<u32> = board.rooms.iter().map(|r| 1 << r.state.0).collect();
+        let flows = |a: u32, b: u32, mut visit: Box<dyn FnMut(StateId, StateId) + '_>| {
+            for sa in 0..rs {
+                for sb in 0..rs {
+                    if a & (1 << sa) != 0 && b & (1 << sb) != 0 {
+                        let (x, y) = (StateId(sa as u8), StateId(sb as u8));
+                        if let Some((x2, y2)) = movement.flow(x, y)
+                            && (x2, y2) != (x, y)
+                        {
+                            visit(x2, y2);
+                        }
+                    }
+                }
+            }
+        };
+        let openable: Vec<bool> = board
+            .hatches
+            .iter()
+            .map(|h| movement.opening(h.state).is_some())
+            .collect();
+        loop {
+            let mut changed = false;
+            for (h, hatch) in board.hatches.iter().enumerate() {
+                if !openable[h] {
+                    continue;
+                }
+                let [a, b] = [hatch.rooms[0].index(), hatch.rooms[1].index()];
+                let mut add = (0u32, 0u32);
+                flows(
+                    possible[a],
+                    possible[b],
+                    Box::new(|x, y| {
+                        add.0 |= 1 << x.0;
+                        add.1 |= 1 << y.0;
+                    }),
+                );
+                if possible[a] | add.0 != possible[a] || possible[b] | add.1 != possible[b] {
+                    possible[a] |= add.0;
+                    possible[b] |= add.1;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let dry = board
+            .hatches
+            .iter()
+            .map(|hatch| {
+                // Whether the hatch can be opened does not enter into it: a
+                // forgotten hatch is reset to the first hatch state, which
+                // may well be one that opens.
+                let mut wet = false;
+                flows(
+                    possible[hatch.rooms[0].index()],
+                    possible[hatch.rooms[1].index()],
+                    Box::new(|_, _| wet = true),
+                );
+                !wet
+            })
+            .collect();
+        Canon {
+            dry,
+            can_pass,
+            in_play: vec![false; board.rooms.len()],
+            stack: Vec::new(),
+        }
+    }
+
+    fn apply(&mut self, board: &Board, layout: &Layout, words: &mut [u64]) {
+        let Some(visited) = &layout.visited else {
+            return;
+        };
+        let here = RoomId(layout.position.get(words) as u32);
+        self.in_play.fill(false);
+        self.in_play[here.index()] = true;
+        self.stack.clear();
+        self.stack.push(here);
+        while let Some(r) = self.stack.pop() {
+            for &(h, there) in board.neighbours(r) {
+                if self.in_play[there.index()] || visited[there.index()].get(words) == 1 {
+                    continue;
+                }
+                let state = layout.hatches[h.index()].get(words) as usize;
+                if self.can_pass.get(state).copied().unwrap_or(false) {
+                    self.in_play[there.index()] = true;
+                    self.stack.push(there);
+                }
+            }
+        }
+        for (r, f) in visited.iter().enumerate() {
+            // The player's room is visited; reachable rooms are not; the
+            // rest are out of play.
+            f.set(words, u64::from(r == here.index() || !self.in_play[r]));
+        }
+        for (h, hatch) in board.hatches.iter().enumerate() {
+            let [a, b] = [hatch.rooms[0].index(), hatch.rooms[1].index()];
+            let (pa, pb) = (self.in_play[a], self.in_play[b]);
+            if (!pa && !pb) || (self.dry[h] && !(pa && pb)) {
+                layout.hatches[h].set(words, 0);
+            }
+        }
+    }
+}
+
 /// What the search knows of one stored state.
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -354,6 +510,8 @@ pub fn solve_exhaustive(
     if let Some(v) = &layout.visited {
         v[start.index()].set(&mut initial, 1);
     }
+    let mut canon = Canon::new(board, movement);
+    canon.apply(board, &layout, &mut initial);
 
     let max_step = max_action_cost(movement);
     let mut frontier = Frontier::new(max_step);
@@ -447,6 +605,7 @@ pub fn solve_exhaustive(
                 there_field.set(&mut scratch, u64::from(b.0));
             }
             let action = Action::Open(hatch).rank(hatch_count);
+            canon.apply(board, &layout, &mut scratch);
             relax(&mut store, &scratch, opening.cost.0, action)?;
         }
         if movement.may_leave(here_state) {
@@ -471,6 +630,7 @@ pub fn solve_exhaustive(
                     v[there.index()].set(&mut scratch, 1);
                 }
                 let action = Action::Move(there).rank(hatch_count);
+                canon.apply(board, &layout, &mut scratch);
                 relax(&mut store, &scratch, step.0, action)?;
             }
         }

@@ -3,6 +3,7 @@
 
 pub mod document;
 pub mod replay;
+pub mod sweep;
 pub mod table;
 
 /// How output for people should look.

@@ -1,0 +1,238 @@
+//! Every configuration of a board at once: all combinations of room states
+//! (optionally only some rooms and some states) for every start room, solved
+//! in parallel, summarised per room.
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::model::{Board, Movement, RoomId, StateId};
+use crate::search::{self, Limits};
+
+/// The most solves one sweep may ask for.
+pub const MAX_SOLVES: u64 = 200_000_000;
+
+/// Costs up to this are counted one by one; costlier ones share a bucket.
+pub const COST_BUCKETS: usize = 16;
+
+/// What to sweep over.
+#[derive(Clone, Debug)]
+pub struct Sweep {
+    /// The rooms whose states vary (the others keep the board's states).
+    pub rooms: Vec<RoomId>,
+    /// The states they take.
+    pub states: Vec<StateId>,
+    /// The start rooms.
+    pub starts: Vec<RoomId>,
+    /// The search limits of each solve.
+    pub limits: Limits,
+}
+
+impl Sweep {
+    /// How many configurations (without the start room).
+    pub fn configurations(&self) -> Option<u64> {
+        (self.states.len() as u64).checked_pow(u32::try_from(self.rooms.len()).ok()?)
+    }
+
+    /// How many solves in all.
+    pub fn solves(&self) -> Option<u64> {
+        self.configurations()?.checked_mul(self.starts.len() as u64)
+    }
+}
+
+/// A configuration: the varying rooms' states and the start room.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Configuration {
+    /// The start room's id.
+    pub start: String,
+    /// (room id, state) for every varying room.
+    pub rooms: Vec<(String, String)>,
+}
+
+/// What a sweep found for one room.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoomSummary {
+    /// The room's id.
+    pub room: String,
+    /// In how many solves the room was a possible final room.
+    pub reachable: u64,
+    /// How many solves reached it at each minimum cost (the last bucket
+    /// counts everything from `COST_BUCKETS - 1` up).
+    pub cost_counts: Vec<u64>,
+}
+
+/// The result of a sweep.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// Solves made.
+    pub solves: u64,
+    /// Outcomes found in all.
+    pub outcomes: u64,
+    /// Search states stored in all.
+    pub states: u64,
+    /// Per room.
+    pub rooms: Vec<RoomSummary>,
+    /// Solves where the player could not leave the start room.
+    pub trapped: u64,
+    /// The first trapped configurations, in sweep order.
+    pub trapped_examples: Vec<Configuration>,
+    /// Solves that ran out of their state budget (not counted above).
+    pub over_budget: u64,
+}
+
+/// How many trapped configurations a summary lists.
+pub const EXAMPLES: usize = 20;
+
+struct Tally {
+    outcomes: u64,
+    states: u64,
+    reachable: Vec<u64>,
+    costs: Vec<[u64; COST_BUCKETS]>,
+    trapped: u64,
+    trapped_first: Vec<u64>,
+    over_budget: u64,
+    solves: u64,
+}
+
+impl Tally {
+    fn new(rooms: usize) -> Tally {
+        Tally {
+            outcomes: 0,
+            states: 0,
+            reachable: vec![0; rooms],
+            costs: vec![[0; COST_BUCKETS]; rooms],
+            trapped: 0,
+            trapped_first: Vec::new(),
+            over_budget: 0,
+            solves: 0,
+        }
+    }
+
+    fn merge(mut self, other: Tally) -> Tally {
+        self.outcomes += other.outcomes;
+        self.states += other.states;
+        for (a, b) in self.reachable.iter_mut().zip(&other.reachable) {
+            *a += b;
+        }
+        for (a, b) in self.costs.iter_mut().zip(&other.costs) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        self.trapped += other.trapped;
+        self.trapped_first.extend(other.trapped_first);
+        self.trapped_first.sort_unstable();
+        self.trapped_first.truncate(EXAMPLES);
+        self.over_budget += other.over_budget;
+        self.solves += other.solves;
+        self
+    }
+}
+
+/// Decodes solve number `index` into (start room, states of varying rooms).
+fn decode(sweep: &Sweep, index: u64) -> (RoomId, Vec<StateId>) {
+    let k = sweep.states.len() as u64;
+    let start = sweep.starts[(index % sweep.starts.len() as u64) as usize];
+    let mut rest = index / sweep.starts.len() as u64;
+    let mut states = Vec::with_capacity(sweep.rooms.len());
+    for _ in &sweep.rooms {
+        states.push(sweep.states[(rest % k) as usize]);
+        rest /= k;
+    }
+    (start, states)
+}
+
+/// Runs a sweep; `progress` is called now and then with the number of solves
+/// done since the last call.
+pub fn run(
+    board: &Board,
+    movement: &Movement,
+    sweep: &Sweep,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Summary {
+    let total = sweep.solves().unwrap_or(0);
+    let rooms = board.rooms.len();
+    // Chunks keep the per-solve overhead of rayon and progress small.
+    const CHUNK: u64 = 1024;
+    let chunks = total.div_ceil(CHUNK);
+    let tally = (0..chunks)
+        .into_par_iter()
+        .map(|chunk| {
+            let mut tally = Tally::new(rooms);
+            let mut ship = board.clone();
+            let mut best = vec![u32::MAX; rooms];
+            let end = ((chunk + 1) * CHUNK).min(total);
+            for index in chunk * CHUNK..end {
+                let (start, states) = decode(sweep, index);
+                for (room, state) in sweep.rooms.iter().zip(&states) {
+                    ship.rooms[room.index()].state = *state;
+                }
+                tally.solves += 1;
+                let Ok(solution) = search::solve(&ship, movement, start, &sweep.limits) else {
+                    tally.over_budget += 1;
+                    continue;
+                };
+                tally.outcomes += solution.outcomes.len() as u64;
+                tally.states += solution.states as u64;
+                best.fill(u32::MAX);
+                for o in &solution.outcomes {
+                    let b = &mut best[o.room.index()];
+                    *b = (*b).min(o.cost.0);
+                }
+                let mut left = false;
+                for (r, &cost) in best.iter().enumerate() {
+                    if cost == u32::MAX {
+                        continue;
+                    }
+                    tally.reachable[r] += 1;
+                    tally.costs[r][(cost as usize).min(COST_BUCKETS - 1)] += 1;
+                    left |= r != start.index();
+                }
+                if !left {
+                    tally.trapped += 1;
+                    if tally.trapped_first.len() < EXAMPLES {
+                        tally.trapped_first.push(index);
+                    }
+                }
+            }
+            progress(end - chunk * CHUNK);
+            tally
+        })
+        .reduce(|| Tally::new(rooms), Tally::merge);
+
+    let rules = movement.rules();
+    let describe = |index: u64| {
+        let (start, states) = decode(sweep, index);
+        Configuration {
+            start: board.room(start).id.clone(),
+            rooms: sweep
+                .rooms
+                .iter()
+                .zip(&states)
+                .map(|(r, s)| {
+                    (
+                        board.room(*r).id.clone(),
+                        rules.room_states[usize::from(s.0)].clone(),
+                    )
+                })
+                .collect(),
+        }
+    };
+    Summary {
+        solves: tally.solves,
+        outcomes: tally.outcomes,
+        states: tally.states,
+        rooms: board
+            .rooms
+            .iter()
+            .enumerate()
+            .map(|(i, r)| RoomSummary {
+                room: r.id.clone(),
+                reachable: tally.reachable[i],
+                cost_counts: tally.costs[i].to_vec(),
+            })
+            .collect(),
+        trapped: tally.trapped,
+        trapped_examples: tally.trapped_first.iter().map(|&i| describe(i)).collect(),
+        over_budget: tally.over_budget,
+    }
+}
