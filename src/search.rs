@@ -14,8 +14,6 @@
 //! the search ends when every reachable state is settled, or when the state
 //! budget runs out, which is reported, never silently cut.
 
-use std::collections::HashMap;
-
 mod dry;
 
 use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, RoomId, StateId};
@@ -264,11 +262,15 @@ impl Canon {
         let Some(visited) = &layout.visited else {
             return;
         };
-        let here = RoomId(layout.position.get(words) as u32);
+        let here = layout.position.get(words) as usize;
+        if board.rooms.len() <= 64 {
+            self.apply_small(board, layout, visited, here, words);
+            return;
+        }
         self.in_play.fill(false);
-        self.in_play[here.index()] = true;
+        self.in_play[here] = true;
         self.stack.clear();
-        self.stack.push(here);
+        self.stack.push(RoomId(here as u32));
         while let Some(r) = self.stack.pop() {
             for &(h, there) in board.neighbours(r) {
                 if self.in_play[there.index()] || visited[there.index()].get(words) == 1 {
@@ -284,11 +286,88 @@ impl Canon {
         for (r, f) in visited.iter().enumerate() {
             // The player's room is visited; reachable rooms are not; the
             // rest are out of play.
-            f.set(words, u64::from(r == here.index() || !self.in_play[r]));
+            f.set(words, u64::from(r == here || !self.in_play[r]));
         }
         for (h, hatch) in board.hatches.iter().enumerate() {
             let [a, b] = [hatch.rooms[0].index(), hatch.rooms[1].index()];
             let (pa, pb) = (self.in_play[a], self.in_play[b]);
+            if (!pa && !pb) || (self.dry[h] && !(pa && pb)) {
+                layout.hatches[h].set(words, 0);
+            }
+        }
+    }
+
+    /// After an open from a canonical state: the rooms in play stay the
+    /// same unless the hatch lost (or gained) the ability to be walked
+    /// through, so usually only the opened hatch needs looking at.
+    #[allow(clippy::too_many_arguments)]
+    fn after_open(
+        &mut self,
+        board: &Board,
+        layout: &Layout,
+        hatch: HatchId,
+        there: RoomId,
+        before: HatchStateId,
+        after: HatchStateId,
+        words: &mut [u64],
+    ) {
+        let Some(visited) = &layout.visited else {
+            return;
+        };
+        let pass = |s: HatchStateId| {
+            self.can_pass
+                .get(usize::from(s.0))
+                .copied()
+                .unwrap_or(false)
+        };
+        if pass(before) != pass(after) {
+            self.apply(board, layout, words);
+            return;
+        }
+        // In a canonical state every room out of play is marked visited.
+        if self.dry[hatch.index()] && visited[there.index()].get(words) == 1 {
+            layout.hatches[hatch.index()].set(words, 0);
+        }
+    }
+
+    /// The same as the general case with rooms as bits of one word: this
+    /// runs for every state the search makes.
+    fn apply_small(
+        &self,
+        board: &Board,
+        layout: &Layout,
+        visited: &[Field],
+        here: usize,
+        words: &mut [u64],
+    ) {
+        let mut seen = 0u64;
+        for (r, f) in visited.iter().enumerate() {
+            seen |= f.get(words) << r;
+        }
+        let mut in_play = 1u64 << here;
+        let mut todo = in_play;
+        while todo != 0 {
+            let r = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            for &(h, there) in board.neighbours(RoomId(r as u32)) {
+                let bit = 1u64 << there.0;
+                if (in_play | seen) & bit != 0 {
+                    continue;
+                }
+                let state = layout.hatches[h.index()].get(words) as usize;
+                if self.can_pass.get(state).copied().unwrap_or(false) {
+                    in_play |= bit;
+                    todo |= bit;
+                }
+            }
+        }
+        let out_of_play = !in_play | (1u64 << here);
+        for (r, f) in visited.iter().enumerate() {
+            f.set(words, (out_of_play >> r) & 1);
+        }
+        for (h, hatch) in board.hatches.iter().enumerate() {
+            let pa = (in_play >> hatch.rooms[0].0) & 1 == 1;
+            let pb = (in_play >> hatch.rooms[1].0) & 1 == 1;
             if (!pa && !pb) || (self.dry[h] && !(pa && pb)) {
                 layout.hatches[h].set(words, 0);
             }
@@ -311,10 +390,10 @@ const EMPTY: u32 = u32::MAX;
 
 /// Stored states: packed words in one arena, found again through an
 /// open-addressing table of arena indices.
-struct Store {
+struct Store<T> {
     stride: usize,
     words: Vec<u64>,
-    nodes: Vec<Node>,
+    nodes: Vec<T>,
     table: Vec<u32>,
 }
 
@@ -326,8 +405,8 @@ fn hash(words: &[u64]) -> u64 {
     h ^ (h >> 29)
 }
 
-impl Store {
-    fn new(stride: usize) -> Store {
+impl<T: Copy> Store<T> {
+    fn new(stride: usize) -> Store<T> {
         Store {
             stride,
             words: Vec::new(),
@@ -343,7 +422,7 @@ impl Store {
 
     /// The node holding `words`, or a new one (with `fresh` called to fill
     /// it in).
-    fn find_or_insert(&mut self, words: &[u64], fresh: Node) -> (u32, bool) {
+    fn find_or_insert(&mut self, words: &[u64], fresh: T) -> (u32, bool) {
         if (self.nodes.len() + 1) * 2 > self.table.len() {
             self.grow();
         }
@@ -358,7 +437,7 @@ impl Store {
                 self.nodes.push(fresh);
                 return (id, true);
             }
-            if self.state(entry) == words {
+            if self.state(entry).iter().zip(words).all(|(a, b)| a == b) {
                 return (entry, false);
             }
             slot = (slot + 1) & mask;
@@ -377,7 +456,9 @@ impl Store {
         }
         self.table = table;
     }
+}
 
+impl Store<Node> {
     /// Compares the paths `path(a_parent) + a_action` and
     /// `path(b_parent) + b_action`, of equal length, in the fixed action
     /// order: the first action where they differ decides.
@@ -543,7 +624,7 @@ pub fn solve_exhaustive(
                 .position
                 .get(&store.words[base_start..base_start + layout.words]) as u32,
         );
-        let mut relax = |store: &mut Store,
+        let mut relax = |store: &mut Store<Node>,
                          words: &[u64],
                          step: u32,
                          action: u32|
@@ -605,7 +686,15 @@ pub fn solve_exhaustive(
                 there_field.set(&mut scratch, u64::from(b.0));
             }
             let action = Action::Open(hatch).rank(hatch_count);
-            canon.apply(board, &layout, &mut scratch);
+            canon.after_open(
+                board,
+                &layout,
+                hatch,
+                there,
+                hatch_state,
+                opening.becomes,
+                &mut scratch,
+            );
             relax(&mut store, &scratch, opening.cost.0, action)?;
         }
         if movement.may_leave(here_state) {
@@ -670,43 +759,46 @@ fn max_action_cost(movement: &Movement) -> u32 {
 fn collect_outcomes(
     board: &Board,
     layout: &Layout,
-    store: &Store,
+    store: &Store<Node>,
     settled: &[u32],
 ) -> Vec<Outcome> {
-    let mut best: HashMap<Vec<u64>, u32> = HashMap::new();
+    // Outcome keys (position and room states) in an arena table like the
+    // states themselves, with the best node of each.
+    let mut best: Store<u32> = Store::new(layout.words);
+    let mut key = vec![0u64; layout.words];
     for &node in settled {
-        let key: Vec<u64> = store
-            .state(node)
-            .iter()
+        for ((k, w), m) in key
+            .iter_mut()
+            .zip(store.state(node))
             .zip(&layout.outcome_mask)
-            .map(|(w, m)| w & m)
-            .collect();
-        match best.get_mut(&key) {
-            None => {
-                best.insert(key, node);
-            }
-            Some(existing) => {
-                let (a, b) = (store.nodes[node as usize], store.nodes[*existing as usize]);
-                let better = (a.cost, a.len) < (b.cost, b.len)
-                    || ((a.cost, a.len) == (b.cost, b.len)
-                        && a.parent != NO_PARENT
-                        && store.path_less(a.parent, a.action, b.parent, b.action));
-                if better {
-                    *existing = node;
-                }
-            }
+        {
+            *k = w & m;
+        }
+        let (slot, inserted) = best.find_or_insert(&key, node);
+        if inserted {
+            continue;
+        }
+        let existing = best.nodes[slot as usize];
+        let (a, b) = (store.nodes[node as usize], store.nodes[existing as usize]);
+        let better = (a.cost, a.len) < (b.cost, b.len)
+            || ((a.cost, a.len) == (b.cost, b.len)
+                && a.parent != NO_PARENT
+                && store.path_less(a.parent, a.action, b.parent, b.action));
+        if better {
+            best.nodes[slot as usize] = node;
         }
     }
     let hatch_count = board.hatches.len();
     let mut outcomes: Vec<Outcome> = best
-        .into_values()
+        .nodes
+        .into_iter()
         .map(|node| {
             let state = store.state(node);
             let mut actions = Vec::new();
             let mut at = node;
             while store.nodes[at as usize].parent != NO_PARENT {
                 let n = store.nodes[at as usize];
-                actions.push(decode(n.action, hatch_count as usize));
+                actions.push(decode(n.action, hatch_count));
                 at = n.parent;
             }
             actions.reverse();
