@@ -196,10 +196,13 @@ impl BoardSpec {
     }
 }
 
+/// State names with their weights, as [`BoardSpec`] takes them.
+pub type Weighted = Vec<(String, u32)>;
+
 /// A mix of states for a rules file: every room state and hatch state it
 /// declares, the first (the default: `clear`, `closed` in the shipped rules)
 /// with weight 4 and every other with weight 1.
-pub fn standard_states(rules: &Rules) -> (Vec<(String, u32)>, Vec<(String, u32)>) {
+pub fn standard_states(rules: &Rules) -> (Weighted, Weighted) {
     let weigh = |names: &[String]| {
         names
             .iter()

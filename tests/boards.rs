@@ -19,11 +19,10 @@ fn hatchway(args: &[&str]) -> (String, String, i32) {
 }
 
 fn is_board(path: &Path) -> bool {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("board") => true,
-        Some("yaml" | "yml" | "json") => true,
-        _ => false,
-    }
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("board" | "yaml" | "yml" | "json")
+    )
 }
 
 #[test]

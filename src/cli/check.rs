@@ -1,0 +1,144 @@
+//! `hatchway check`: validate board and rules files.
+
+use super::*;
+
+#[derive(Serialize)]
+pub(super) struct CheckedFile {
+    file: String,
+    ok: bool,
+    diagnostics: Vec<DiagnosticDoc>,
+}
+
+#[derive(Serialize)]
+pub(super) struct DiagnosticDoc {
+    severity: hatchway::diagnostic::Severity,
+    code: &'static str,
+    file: String,
+    message: String,
+    line: Option<usize>,
+    column: Option<usize>,
+    labels: Vec<LabelDoc>,
+    help: Option<String>,
+}
+
+#[derive(Serialize)]
+pub(super) struct LabelDoc {
+    offset: usize,
+    length: usize,
+    text: String,
+}
+
+pub(super) fn diagnostic_doc(r: &Report) -> DiagnosticDoc {
+    let p = r.problem();
+    let (line, column) = r.line_column().unzip();
+    DiagnosticDoc {
+        severity: p.severity,
+        code: p.code,
+        file: r.file().name.clone(),
+        message: p.message.clone(),
+        line,
+        column,
+        labels: p
+            .labels
+            .iter()
+            .map(|l| LabelDoc {
+                offset: l.span.start,
+                length: l.span.end.saturating_sub(l.span.start),
+                text: l.text.clone(),
+            })
+            .collect(),
+        help: p.help.clone(),
+    }
+}
+
+pub(super) fn builtin_inputs() -> Vec<Input> {
+    let mut inputs: Vec<Input> = builtin::RULES
+        .iter()
+        .map(|(name, text)| Input {
+            name: format!("{name}.rules"),
+            text: (*text).to_string(),
+            dir: None,
+            kind: InputKind::Language,
+        })
+        .collect();
+    inputs.push(load::standard_board());
+    inputs
+}
+
+pub(super) fn describe(compiled: &Compiled) -> String {
+    match compiled {
+        Compiled::Rules(r) => format!(
+            "rules `{}`: {} room states, {} hatch states, {} items",
+            r.name,
+            r.room_states.len(),
+            r.hatch_states.len(),
+            r.items.len()
+        ),
+        Compiled::Board(b) => format!(
+            "board `{}`: {} rooms, {} hatches, rules `{}`",
+            b.name,
+            b.rooms.len(),
+            b.hatches.len(),
+            b.rules.name
+        ),
+    }
+}
+
+pub(super) fn check(files: &[PathBuf], format: CheckFormat, term: &Terminal) -> Exit {
+    let inputs: Vec<(String, Result<Input, Failure>)> = if files.is_empty() {
+        builtin_inputs()
+            .into_iter()
+            .map(|i| (i.name.clone(), Ok(i)))
+            .collect()
+    } else {
+        files
+            .iter()
+            .map(|f| (f.display().to_string(), load::read(f)))
+            .collect()
+    };
+    let mut exit = Exit::Success;
+    let mut docs = Vec::new();
+    for (name, input) in inputs {
+        let result = input.and_then(|i| load::compile(&i));
+        let (ok, reports, summary) = match result {
+            Ok(loaded) => (true, loaded.warnings, Some(describe(&loaded.value))),
+            Err(f) => (false, f.reports, None),
+        };
+        if !ok {
+            exit = Exit::Invalid;
+        }
+        match format {
+            CheckFormat::Text => {
+                print_reports(&reports, term);
+                if let Some(summary) = summary {
+                    let mark = term.out.paint(anstyle::Style::new().bold(), "ok");
+                    println!("{mark} {name}: {summary}");
+                }
+            }
+            CheckFormat::Json => docs.push(CheckedFile {
+                file: name,
+                ok,
+                diagnostics: reports.iter().map(diagnostic_doc).collect(),
+            }),
+        }
+    }
+    if format == CheckFormat::Json {
+        #[derive(Serialize)]
+        struct Doc {
+            ok: bool,
+            files: Vec<CheckedFile>,
+        }
+        let doc = Doc {
+            ok: exit == Exit::Success,
+            files: docs,
+        };
+        match serde_json::to_string_pretty(&doc) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                print_plain(format!("cannot write JSON: {e}"), None, term);
+                return Exit::Invalid;
+            }
+        }
+    }
+    exit
+}

@@ -1,0 +1,148 @@
+//! `hatchway dot`: the ship as a Graphviz graph, with one outcome's path or
+//! a planned path drawn on it.
+
+use hatchway::render::dot::{self, Walk};
+
+use super::replay::rule_help;
+use super::*;
+
+/// Which path to draw.
+pub(super) enum Drawn {
+    /// None: the ship alone.
+    Nothing,
+    /// The path of an outcome, numbered as `paths` lists them.
+    Outcome(usize),
+    /// A planned path as written.
+    Plan(String),
+}
+
+pub(super) fn dot(
+    path: Option<&Path>,
+    from: Option<String>,
+    with: Vec<String>,
+    drawn: Drawn,
+    term: &Terminal,
+) -> Exit {
+    let board = match load_board(path, term) {
+        Ok(b) => b,
+        Err(e) => return e,
+    };
+    let args = QueryArgs {
+        from,
+        to: None,
+        with,
+        max_cost: None,
+        max_states: DEFAULT_MAX_STATES,
+    };
+    let q = match query(board, &args) {
+        Ok(q) => q,
+        Err(e) => {
+            print_plain(e.message, e.help, term);
+            return Exit::Invalid;
+        }
+    };
+    let text = match drawn {
+        Drawn::Nothing => dot::ship(&q.board, q.start, None),
+        Drawn::Outcome(n) => match outcome_walk(&q, n, term) {
+            Ok((title, ship, steps)) => {
+                let walk = Walk {
+                    title: &title,
+                    steps: &steps,
+                    end: &ship,
+                };
+                dot::ship(&q.board, q.start, Some(&walk))
+            }
+            Err(e) => return e,
+        },
+        Drawn::Plan(text) => match plan_walk(&q, text, term) {
+            Ok((ship, steps)) => {
+                let walk = Walk {
+                    title: "planned path",
+                    steps: &steps,
+                    end: &ship,
+                };
+                dot::ship(&q.board, q.start, Some(&walk))
+            }
+            Err(e) => return e,
+        },
+    };
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    Exit::Success
+}
+
+/// The path of outcome `n`, played by the referee.
+fn outcome_walk(
+    q: &Query,
+    n: usize,
+    term: &Terminal,
+) -> Result<(String, Ship, Vec<referee::Step>), Exit> {
+    let solution = match search::solve(&q.board, &q.movement, q.start, &q.limits) {
+        Ok(s) => s,
+        Err(limit) => {
+            print_plain(
+                limit.to_string(),
+                Some("the board is too large to list every outcome".to_string()),
+                term,
+            );
+            return Err(Exit::Limit);
+        }
+    };
+    let total = solution.outcomes.len();
+    let Some(outcome) = n.checked_sub(1).and_then(|i| solution.outcomes.get(i)) else {
+        print_plain(
+            format!("there is no outcome {n}"),
+            Some(format!(
+                "this turn has outcomes 1 to {total}, as `hatchway paths` lists them"
+            )),
+            term,
+        );
+        return Err(Exit::Invalid);
+    };
+    match referee::replay(&q.board, &q.movement, q.start, &outcome.actions) {
+        Ok((ship, steps)) => Ok((format!("outcome {n} of {total}"), ship, steps)),
+        Err((i, e)) => {
+            print_plain(
+                format!(
+                    "internal error: the engine's path for outcome {n} fails at step {}: {e}",
+                    i + 1
+                ),
+                Some("please report this board".to_string()),
+                term,
+            );
+            Err(Exit::Invalid)
+        }
+    }
+}
+
+/// A planned path, refereed step by step; the first step the rules refuse
+/// is an error pointing into the plan.
+fn plan_walk(q: &Query, text: String, term: &Terminal) -> Result<(Ship, Vec<referee::Step>), Exit> {
+    let source = std::sync::Arc::new(SourceFile {
+        name: "--path".to_string(),
+        text,
+    });
+    let fail = |p: Problem| {
+        print_reports(&[Report::new(std::sync::Arc::clone(&source), p)], term);
+        Exit::Invalid
+    };
+    let written = plan::parse(&source.text).map_err(fail)?;
+    let mut ship = Ship::new(&q.board, q.start);
+    let mut steps = Vec::with_capacity(written.len());
+    for (i, w) in written.iter().enumerate() {
+        let action = plan::resolve(&q.board, w).map_err(fail)?;
+        match ship.apply(&q.board, &q.movement, action) {
+            Ok(step) => steps.push(step),
+            Err(e) => {
+                return Err(fail(
+                    Problem::error(
+                        "hatchway::illegal_step",
+                        format!("step {} is not allowed: {e}", i + 1),
+                    )
+                    .label(w.span, "this step breaks a rule")
+                    .help(rule_help(&e, &q.board)),
+                ));
+            }
+        }
+    }
+    Ok((ship, steps))
+}

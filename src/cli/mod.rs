@@ -1,0 +1,429 @@
+//! Command-line parsing (clap) and the commands, each a few calls into the
+//! library, one module a command. Exit codes follow INTERCHANGE.md: 0 success, 1 invalid input,
+//! 2 wrong command line, 3 search limit reached.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use serde::Serialize;
+
+use hatchway::diagnostic::{Plain, Problem, Report, SourceFile};
+use hatchway::load::{self, Compiled, Failure, Input, InputKind};
+use hatchway::model::{Board, Cost, ItemSet, Movement, RoomId, StateId};
+use hatchway::outcome::Outcome;
+use hatchway::plan;
+use hatchway::referee::{self, Illegal, Ship};
+use hatchway::render::{self, Style, document};
+use hatchway::search::{self, DEFAULT_MAX_STATES, Limits};
+use hatchway::{builtin, interchange};
+
+mod check;
+mod completions;
+mod dot;
+mod export;
+mod import;
+mod paths;
+mod replay;
+mod sweep;
+
+use check::check;
+use completions::{completions, man};
+use dot::{Drawn, dot};
+use export::{ExportFormatArg, export};
+use import::import;
+use paths::{batch_paths, paths};
+use replay::{PlanSource, replay};
+use sweep::sweep;
+
+/// Exact movement planner for the submarine of Red November.
+#[derive(Parser, Debug)]
+#[command(name = "hatchway", version, about, long_about = None)]
+struct Cli {
+    /// When to use colour: auto (on a terminal, unless NO_COLOR is set),
+    /// always or never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check board and rules files; with no file, the built-in ones.
+    Check {
+        /// Files to check (`.board`, `.rules`, `.yaml`, `.yml`, `.json`).
+        files: Vec<PathBuf>,
+        /// Output: text diagnostics, or JSON.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
+    },
+    /// Every outcome of a turn with its cheapest action sequence.
+    Paths {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        #[command(flatten)]
+        query: QueryArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = PathsFormat::Table)]
+        format: PathsFormat,
+        /// Read boards as JSON Lines on standard input and write one JSON
+        /// result per line.
+        #[arg(long, conflicts_with_all = ["board", "format"])]
+        batch: bool,
+    },
+    /// Every combination of room states for every start room, solved in
+    /// parallel and summarised per room.
+    Sweep {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        /// Only these rooms vary (comma-separated ids); the others keep the
+        /// board's states. Default: every room.
+        #[arg(long, value_name = "IDS", value_delimiter = ',')]
+        rooms: Vec<String>,
+        /// The states the varying rooms take (comma-separated). Default:
+        /// every room state of the rules.
+        #[arg(long, value_name = "STATES", value_delimiter = ',')]
+        states: Vec<String>,
+        /// An item the player holds this turn (repeatable).
+        #[arg(long = "with", value_name = "ITEM")]
+        with: Vec<String>,
+        /// Give up on one configuration after storing this many search states
+        /// (it is counted as over budget).
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+        max_states: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
+    },
+    /// Each outcome as a step-by-step action log, or a planned path checked
+    /// step by step.
+    Replay {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        #[command(flatten)]
+        query: QueryArgs,
+        /// Show only the outcome with this number (as listed by `paths`).
+        #[arg(long, value_name = "N", conflicts_with_all = ["path", "path_file"])]
+        outcome: Option<usize>,
+        /// A planned path to check, e.g. "open 1-2, move 2" (commas or new
+        /// lines between actions).
+        #[arg(long, value_name = "PLAN", conflicts_with = "path_file")]
+        path: Option<String>,
+        /// A file holding a planned path.
+        #[arg(long, value_name = "FILE")]
+        path_file: Option<PathBuf>,
+    },
+    /// Write a board as YAML or JSON (the shape of INTERCHANGE.md) or in the
+    /// hatchway language.
+    Export {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum)]
+        format: ExportFormatArg,
+    },
+    /// Read a turn in the flat format of the first pathfinder (three lines:
+    /// room states, hatch states, start room) and write it as a board.
+    Import {
+        /// The flat file.
+        file: PathBuf,
+    },
+    /// The ship as a Graphviz graph (DOT), optionally with a path drawn on
+    /// it; render it with `dot -Tsvg`.
+    Dot {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        /// Draw the path of the outcome with this number (as listed by
+        /// `paths`).
+        #[arg(long, value_name = "N", conflicts_with = "path")]
+        outcome: Option<usize>,
+        /// Draw a planned path, e.g. "open 1-2, move 2" (commas or new
+        /// lines between actions).
+        #[arg(long, value_name = "PLAN")]
+        path: Option<String>,
+        /// Start in this room instead of the board's start room.
+        #[arg(long, value_name = "ROOM")]
+        from: Option<String>,
+        /// An item the player holds this turn (repeatable).
+        #[arg(long = "with", value_name = "ITEM")]
+        with: Vec<String>,
+    },
+    /// Shell completions for bash, zsh, fish, elvish or powershell.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// The man page (roff), on standard output: `hatchway(1)`, or with a
+    /// command's name, that command's page (`hatchway-paths(1)`).
+    Man {
+        /// A command, such as `paths`.
+        command: Option<String>,
+    },
+}
+
+#[derive(clap::Args, Debug, Clone)]
+struct QueryArgs {
+    /// Start in this room instead of the board's start room.
+    #[arg(long, value_name = "ROOM")]
+    from: Option<String>,
+    /// Only outcomes that end in this room.
+    #[arg(long, value_name = "ROOM")]
+    to: Option<String>,
+    /// An item the player holds this turn (repeatable).
+    #[arg(long = "with", value_name = "ITEM")]
+    with: Vec<String>,
+    /// Only outcomes that cost at most this many minutes.
+    #[arg(long, value_name = "N")]
+    max_cost: Option<u32>,
+    /// Give up (exit 3) after storing this many search states.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    max_states: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum CheckFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PathsFormat {
+    Table,
+    Json,
+    Yaml,
+}
+
+/// How the command ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Exit {
+    Success = 0,
+    Invalid = 1,
+    Limit = 3,
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e as u8)
+    }
+}
+
+/// Terminal facts for output for people.
+struct Terminal {
+    out: Style,
+    err: Style,
+}
+
+fn terminal(choice: ColorChoice) -> Terminal {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let color = |tty: bool| match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => tty && !no_color,
+    };
+    let width = terminal_size::terminal_size().map_or(80, |(w, _)| usize::from(w.0).clamp(40, 160));
+    let out_tty = std::io::stdout().is_terminal();
+    let err_tty = std::io::stderr().is_terminal();
+    Terminal {
+        out: Style {
+            color: color(out_tty),
+            width: if out_tty { width } else { 80 },
+        },
+        err: Style {
+            color: color(err_tty),
+            width: if err_tty { width } else { 80 },
+        },
+    }
+}
+
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version to stdout with code 0 and usage
+            // errors to stderr with code 2.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let term = terminal(cli.color);
+    let exit = match cli.command {
+        Command::Sweep {
+            board,
+            rooms,
+            states,
+            with,
+            max_states,
+            format,
+        } => sweep(
+            board.as_deref(),
+            &rooms,
+            &states,
+            &with,
+            max_states,
+            format,
+            &term,
+        ),
+        Command::Replay {
+            board,
+            query,
+            outcome,
+            path,
+            path_file,
+        } => {
+            let plan = match (path, path_file) {
+                (Some(text), _) => Some(PlanSource::Text(text)),
+                (None, Some(file)) => Some(PlanSource::File(file)),
+                (None, None) => None,
+            };
+            replay(board.as_deref(), &query, outcome, plan, &term)
+        }
+        Command::Check { files, format } => check(&files, format, &term),
+        Command::Export { board, format } => export(board.as_deref(), format, &term),
+        Command::Import { file } => import(&file, &term),
+        Command::Dot {
+            board,
+            outcome,
+            path,
+            from,
+            with,
+        } => {
+            let drawn = match (outcome, path) {
+                (Some(n), _) => Drawn::Outcome(n),
+                (None, Some(plan)) => Drawn::Plan(plan),
+                (None, None) => Drawn::Nothing,
+            };
+            dot(board.as_deref(), from, with, drawn, &term)
+        }
+        Command::Completions { shell } => completions(shell),
+        Command::Man { command } => man(command.as_deref(), &term),
+        Command::Paths {
+            board,
+            query,
+            format,
+            batch,
+        } => {
+            if batch {
+                batch_paths(&query, &term)
+            } else {
+                paths(board.as_deref(), &query, format, &term)
+            }
+        }
+    };
+    exit.into()
+}
+
+fn print_reports(reports: &[Report], term: &Terminal) {
+    let mut err = std::io::stderr().lock();
+    for r in reports {
+        let _ = write!(err, "{}", r.render(term.err.color, term.err.width));
+    }
+}
+
+fn print_plain(message: impl Into<String>, help: Option<String>, term: &Terminal) {
+    let p = Plain {
+        message: message.into(),
+        help,
+    };
+    let _ = write!(
+        std::io::stderr().lock(),
+        "{}",
+        p.render(term.err.color, term.err.width)
+    );
+}
+
+/// A board ready to search: where to start and what the player holds.
+struct Query {
+    board: Board,
+    movement: Movement,
+    start: RoomId,
+    to: Option<RoomId>,
+    limits: Limits,
+}
+
+/// A problem with the command line's values for a board (exit 1).
+struct QueryError {
+    message: String,
+    help: Option<String>,
+}
+
+fn room_arg(board: &Board, id: &str, flag: &str) -> Result<RoomId, QueryError> {
+    board.room_by_id(id).ok_or_else(|| QueryError {
+        message: format!("unknown room `{id}` in `{flag}`"),
+        help: Some(format!(
+            "the rooms of `{}` are: {}",
+            board.name,
+            board
+                .rooms
+                .iter()
+                .map(|r| r.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    })
+}
+
+fn query(board: Board, args: &QueryArgs) -> Result<Query, QueryError> {
+    let start = match &args.from {
+        Some(id) => room_arg(&board, id, "--from")?,
+        None => board.start,
+    };
+    let to = args
+        .to
+        .as_deref()
+        .map(|id| room_arg(&board, id, "--to"))
+        .transpose()?;
+    let mut items = ItemSet::default();
+    for name in &args.with {
+        let item = board.rules.item(name).ok_or_else(|| QueryError {
+            message: format!("unknown item `{name}` in `--with`"),
+            help: Some(if board.rules.items.is_empty() {
+                format!("the rules `{}` have no items", board.rules.name)
+            } else {
+                format!(
+                    "the rules `{}` have the items: {}",
+                    board.rules.name,
+                    board.rules.items.join(", ")
+                )
+            }),
+        })?;
+        items = items.with(item);
+    }
+    let movement = board.rules.movement(items);
+    Ok(Query {
+        board,
+        movement,
+        start,
+        to,
+        limits: Limits {
+            max_states: args.max_states,
+            max_cost: args.max_cost.map(Cost),
+        },
+    })
+}
+
+fn load_board(path: Option<&Path>, term: &Terminal) -> Result<Board, Exit> {
+    let input = match path {
+        Some(p) => load::read(p),
+        None => Ok(load::standard_board()),
+    };
+    match input.and_then(|i| load::board(&i)) {
+        Ok(loaded) => {
+            print_reports(&loaded.warnings, term);
+            Ok(loaded.value)
+        }
+        Err(f) => {
+            print_reports(&f.reports, term);
+            Err(Exit::Invalid)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! `hatchway sweep`: every configuration of a board, summarised.
+
+use super::*;
+
+pub(super) fn sweep(
+    path: Option<&Path>,
+    room_ids: &[String],
+    state_names: &[String],
+    with: &[String],
+    max_states: usize,
+    format: CheckFormat,
+    term: &Terminal,
+) -> Exit {
+    let board = match load_board(path, term) {
+        Ok(b) => b,
+        Err(e) => return e,
+    };
+    let args = QueryArgs {
+        from: None,
+        to: None,
+        with: with.to_vec(),
+        max_cost: None,
+        max_states,
+    };
+    let q = match query(board, &args) {
+        Ok(q) => q,
+        Err(e) => {
+            print_plain(e.message, e.help, term);
+            return Exit::Invalid;
+        }
+    };
+    let rules = std::sync::Arc::clone(&q.board.rules);
+    let mut rooms = Vec::new();
+    for id in room_ids {
+        match room_arg(&q.board, id, "--rooms") {
+            Ok(r) if !rooms.contains(&r) => rooms.push(r),
+            Ok(_) => {}
+            Err(e) => {
+                print_plain(e.message, e.help, term);
+                return Exit::Invalid;
+            }
+        }
+    }
+    if room_ids.is_empty() {
+        rooms = (0..q.board.rooms.len()).map(|i| RoomId(i as u32)).collect();
+    }
+    let mut states = Vec::new();
+    for name in state_names {
+        match rules.room_state(name) {
+            Some(s) if !states.contains(&s) => states.push(s),
+            Some(_) => {}
+            None => {
+                print_plain(
+                    format!("unknown room state `{name}` in `--states`"),
+                    Some(format!(
+                        "the rules `{}` have the room states: {}",
+                        rules.name,
+                        rules.room_states.join(", ")
+                    )),
+                    term,
+                );
+                return Exit::Invalid;
+            }
+        }
+    }
+    if state_names.is_empty() {
+        states = (0..rules.room_states.len())
+            .map(|i| StateId(i as u8))
+            .collect();
+    }
+    let plan = hatchway::sweep::Sweep {
+        rooms,
+        states,
+        starts: (0..q.board.rooms.len()).map(|i| RoomId(i as u32)).collect(),
+        limits: Limits {
+            max_states,
+            max_cost: None,
+        },
+    };
+    let total = match plan.solves().filter(|&n| n <= hatchway::sweep::MAX_SOLVES) {
+        Some(n) => n,
+        None => {
+            print_plain(
+                format!(
+                    "this sweep is too large: {} states over {} rooms for {} start rooms",
+                    plan.states.len(),
+                    plan.rooms.len(),
+                    plan.starts.len()
+                ),
+                Some(format!(
+                    "a sweep makes at most {} solves; narrow it with `--rooms` or `--states`",
+                    hatchway::sweep::MAX_SOLVES
+                )),
+                term,
+            );
+            return Exit::Invalid;
+        }
+    };
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(total)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} {wide_bar} {pos}/{len} solves, {per_sec}, eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let started = std::time::Instant::now();
+    let summary = hatchway::sweep::run(&q.board, &q.movement, &plan, &|n| bar.inc(n));
+    bar.finish_and_clear();
+    let elapsed = started.elapsed();
+    let text = match format {
+        CheckFormat::Json => match serde_json::to_string_pretty(&summary) {
+            Ok(s) => s + "\n",
+            Err(e) => {
+                print_plain(format!("cannot write the result: {e}"), None, term);
+                return Exit::Invalid;
+            }
+        },
+        CheckFormat::Text => render::sweep::summary(&q.board, &plan, &summary, elapsed, term.out),
+    };
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    if summary.over_budget > 0 {
+        Exit::Limit
+    } else {
+        Exit::Success
+    }
+}
