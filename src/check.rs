@@ -50,6 +50,28 @@ fn check_name_length(name: &Name, what: &str, problems: &mut Vec<Problem>) -> bo
     }
 }
 
+/// Reports a name that could not be written between quotes in the hatchway
+/// language (boards read from YAML or JSON can hold anything).
+fn check_quotable(name: &Name, what: &str, problems: &mut Vec<Problem>) {
+    if let Some(c) = name.text.chars().find(|&c| c == '"' || c.is_control()) {
+        let shown = if c == '"' {
+            "`\"`".to_string()
+        } else {
+            format!("the control character U+{:04X}", u32::from(c))
+        };
+        problems.push(
+            Problem::error(
+                "hatchway::invalid_name",
+                format!("this {what} holds {shown}"),
+            )
+            .label(name.span, format!("a {what} cannot hold {shown}"))
+            .help(format!(
+                "a {what} is written between quotes on one line: it cannot hold `\"` or control characters"
+            )),
+        );
+    }
+}
+
 /// Reads a cost as written; reports an overlong or too large number.
 fn cost(text: &ast::CostText, problems: &mut Vec<Problem>) -> Cost {
     let digits = text.0.text.trim_start_matches('0');
@@ -135,7 +157,7 @@ impl Declared {
                 p.help(format!("no {what}s are declared"))
             } else {
                 p.help(format!(
-                    "the declared {what}s are: {}",
+                    "the declared {what}s are {}",
                     self.names
                         .iter()
                         .map(|n| quote(n))
@@ -175,6 +197,7 @@ impl RulesScope {
         let mut ok = true;
         let mut seen_from: Option<Span> = None;
         let mut seen_through: Option<Span> = None;
+        let mut item_spans: Vec<(usize, Span)> = Vec::new();
         for c in conditions {
             let n = c.name();
             match c {
@@ -218,18 +241,22 @@ impl RulesScope {
                     };
                     let item = ItemSet(0).with(ItemId(i as u8));
                     if (out.with.0 | out.without.0) & item.0 != 0 {
+                        let first = item_spans.iter().find(|(j, _)| *j == i).map(|(_, s)| *s);
                         problems.push(
                             Problem::error(
                                 "hatchway::repeated_condition",
                                 format!("item `{}` is named twice in one rule", n.text),
                             )
                             .label(n.span, "named again here")
-                            .help("a rule holds either `with` or `without` an item, once"),
+                            .label(first.unwrap_or_default(), "first named here")
+                            .help("a rule is either `with` or `without` an item: keep one condition, or write two rules"),
                         );
                         ok = false;
                     } else if matches!(c, ast::Condition::With(_)) {
+                        item_spans.push((i, n.span));
                         out.with = out.with.with(ItemId(i as u8));
                     } else {
+                        item_spans.push((i, n.span));
                         out.without = out.without.with(ItemId(i as u8));
                     }
                 }
@@ -240,12 +267,20 @@ impl RulesScope {
 }
 
 fn twice(word: &str, span: Span, first: Span) -> Problem {
+    let what = if word == "from" {
+        "the state of the room left"
+    } else {
+        "the state of the hatch walked through"
+    };
     Problem::error(
         "hatchway::repeated_condition",
         format!("a rule can have only one `{word}` condition"),
     )
     .label(span, "second one here")
     .label(first, "first one here")
+    .help(format!(
+        "`{word}` names {what}, which has one state: remove one, or write two rules"
+    ))
 }
 
 /// The first statement of a kind, with later ones reported as duplicates.
@@ -482,8 +517,8 @@ fn check_cases(
                                 kind.action(subject, &condition_words(rules, &both, true))
                             ),
                         )
-                        .label(b_span, "this rule applies")
-                        .label(a_span, "and so does this one, with as many conditions")
+                        .label(b_span, "and so does this one, with as many conditions")
+                        .label(a_span, "this rule applies")
                         .help(format!(
                             "the rule with more conditions wins: add `{} {subject} {}: {}` for that case, or change one of these",
                             kind.keyword(),
@@ -583,7 +618,8 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
     let mut leave: Vec<(LeaveRule, Span)> = Vec::new();
     let mut open: Vec<(OpenRule, Span)> = Vec::new();
     let mut flow = vec![None; room_count * room_count];
-    let mut flow_spans: HashMap<(usize, usize), Span> = HashMap::new();
+    // The first flow rule for each pair of states, and its left state.
+    let mut flow_spans: HashMap<(usize, usize), (Span, usize)> = HashMap::new();
     for s in &file.statements {
         match s {
             RulesStatement::Enter(r) => {
@@ -665,27 +701,38 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
                             format!("two `{}` rooms must become the same state", r.meet[0].text),
                         )
                         .label(r.span, "the rooms meet as equals but end differently")
-                        .help("a flow between two rooms in the same state cannot tell them apart"),
+                        .help(format!(
+                            "two rooms in the same state cannot be told apart: write one state for both, such as `-> {0} + {0}`",
+                            r.become_[1].text
+                        )),
                     );
                     continue;
                 }
                 let key = (a.min(b), a.max(b));
-                if let Some(first) = flow_spans.get(&key) {
+                if let Some(&(first, first_left)) = flow_spans.get(&key) {
+                    let help = if first_left == a {
+                        "remove one of them".to_string()
+                    } else {
+                        format!(
+                            "the order does not matter: `{0} + {1}` and `{1} + {0}` are the same case; remove one of them",
+                            r.meet[0].text, r.meet[1].text
+                        )
+                    };
                     problems.push(
                         Problem::error(
                             "hatchway::conflicting_rules",
                             format!(
-                                "two flow rules for `{}` meeting `{}`",
+                                "two flow rules say what happens when `{}` meets `{}`",
                                 r.meet[0].text, r.meet[1].text
                             ),
                         )
-                        .label(r.span, "this rule")
-                        .label(*first, "and this rule cover the same two states")
-                        .help("flow rules are unordered: `a + b` and `b + a` are the same case"),
+                        .label(r.span, "second rule for the same two states")
+                        .label(first, "first rule")
+                        .help(help),
                     );
                     continue;
                 }
-                flow_spans.insert(key, r.span);
+                flow_spans.insert(key, (r.span, a));
                 flow[a * room_count + b] = Some((StateId(a2 as u8), StateId(b2 as u8)));
                 flow[b * room_count + a] = Some((StateId(b2 as u8), StateId(a2 as u8)));
             }
@@ -797,6 +844,7 @@ pub trait RulesSource {
 pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Board> {
     let mut problems = Vec::new();
     check_name_length(&file.name, "board name", &mut problems);
+    check_quotable(&file.name, "board name", &mut problems);
     for extra in file.rules.iter().skip(1) {
         problems.push(
             Problem::error(
@@ -868,20 +916,26 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
                 .text
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if bad_id {
+        if bad_id || crate::syntax::is_keyword(&decl.id.text) {
             invalid_ids.insert(decl.id.text.as_str());
+            let help = if bad_id {
+                "a room id is a number or a name made of letters, digits and `_`".to_string()
+            } else {
+                format!("`{}` is a keyword: it cannot be a room id", decl.id.text)
+            };
             problems.push(
                 Problem::error(
                     "hatchway::invalid_room_id",
                     format!("room id `{}` is not valid", decl.id.text),
                 )
                 .label(decl.id.span, "not a room id")
-                .help("a room id is a number or a name made of letters, digits and `_`"),
+                .help(help),
             );
             continue;
         }
         if let Some(d) = &decl.display {
             check_name_length(d, "room name", &mut problems);
+            check_quotable(d, "room name", &mut problems);
         }
         let state = match (&decl.state, &rules) {
             (None, _) | (_, None) => Some(StateId(0)),

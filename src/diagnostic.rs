@@ -226,7 +226,9 @@ fn render(report: &dyn Diagnostic, color: bool, width: usize) -> String {
     };
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(width)
-        .with_links(false);
+        .with_links(false)
+        // Names such as `red-november` are never split at their hyphens.
+        .with_word_splitter(textwrap::WordSplitter::NoHyphenation);
     let mut out = String::new();
     if handler.render_report(&mut out, report).is_err() {
         out = format!("{report}\n");

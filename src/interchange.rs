@@ -44,33 +44,33 @@ impl<'de> Deserialize<'de> for Id {
     }
 }
 
-/// The two rooms a hatch joins: a list of two room ids.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Between(pub [Id; 2]);
-
-impl<'de> Deserialize<'de> for Between {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct BetweenVisitor;
-        impl<'de> Visitor<'de> for BetweenVisitor {
-            type Value = Between;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a list of two room ids, such as `[1, 2]`")
-            }
-            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Between, A::Error> {
-                let a: Id = seq
-                    .next_element()?
-                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
-                let b: Id = seq
-                    .next_element()?
-                    .ok_or_else(|| de::Error::invalid_length(1, &self))?;
-                if seq.next_element::<de::IgnoredAny>()?.is_some() {
-                    return Err(de::Error::invalid_length(3, &self));
-                }
-                Ok(Between([a, b]))
-            }
+/// Reads the two rooms a hatch joins: a list of exactly two room ids, with
+/// a message in the board's words when it is not.
+fn two_ids<'de, D: de::Deserializer<'de>>(d: D) -> Result<[Id; 2], D::Error> {
+    struct TwoIds;
+    impl<'de> Visitor<'de> for TwoIds {
+        type Value = [Id; 2];
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a list of two room ids, such as `[1, 2]`")
         }
-        d.deserialize_seq(BetweenVisitor)
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<[Id; 2], A::Error> {
+            let a: Id = seq
+                .next_element()?
+                .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+            let b: Id = seq
+                .next_element()?
+                .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+            let mut count = 2;
+            while seq.next_element::<de::IgnoredAny>()?.is_some() {
+                count += 1;
+            }
+            if count != 2 {
+                return Err(de::Error::invalid_length(count, &self));
+            }
+            Ok([a, b])
+        }
     }
+    d.deserialize_seq(TwoIds)
 }
 
 /// A room in the interchange shape.
@@ -92,7 +92,8 @@ pub struct RoomDoc {
 #[serde(deny_unknown_fields)]
 pub struct HatchDoc {
     /// The two rooms it joins.
-    pub between: Between,
+    #[serde(deserialize_with = "two_ids")]
+    pub between: [Id; 2],
     /// Its state; the rules' first hatch state when missing.
     #[serde(default)]
     pub state: Option<String>,
@@ -219,13 +220,27 @@ fn clean_message(message: &str) -> String {
         place = Some(path);
         message = rest;
     }
-    let message = message.replace('\'', "`");
+    let message = message
+        .replace('\'', "`")
+        .replace(
+            "struct BoardDoc",
+            "a board: a mapping with `rooms`, `hatches` and `start`",
+        )
+        .replace("struct RoomDoc", "a room such as `{id: 1, state: clear}`")
+        .replace("struct HatchDoc", "a hatch such as `{between: [1, 2]}`")
+        .replace("a sequence", "a list")
+        .replace("a string", "a text");
+    let message = replace_word(&message, "a map", "a mapping");
     let message = if let Some(rest) = message
         .strip_prefix("invalid type: ")
         .or_else(|| message.strip_prefix("invalid value: "))
         && let Some((found, expected)) = rest.split_once(", expected ")
     {
         format!("expected {}, found {}", expected, unexpected(found))
+    } else if let Some(rest) = message.strip_prefix("invalid length ")
+        && let Some((length, expected)) = rest.split_once(", expected ")
+    {
+        format!("expected {expected}, found a list of {length}")
     } else if let Some(what) = message.strip_prefix("EOF while parsing ") {
         format!("the document ends inside {what}")
     } else {
@@ -235,6 +250,24 @@ fn clean_message(message: &str) -> String {
         Some(place) => format!("{message} (in `{place}`)"),
         None => message,
     }
+}
+
+/// Replaces whole words only: `a map` but not `a mapping`.
+fn replace_word(text: &str, word: &str, by: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(word) {
+        let after = &rest[i + word.len()..];
+        out.push_str(&rest[..i]);
+        if after.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+            out.push_str(word);
+        } else {
+            out.push_str(by);
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The short text under the place of a document error.
@@ -248,6 +281,8 @@ fn label_text(message: &str) -> String {
         && let Some((expected, _)) = rest.split_once(", found ")
     {
         format!("expected {expected}")
+    } else if message.contains("room id") {
+        "not a room id".to_string()
     } else {
         "here".to_string()
     }
@@ -302,7 +337,7 @@ pub fn board_file(doc: BoardDoc, default_name: &str, len: usize) -> BoardFile {
             .hatches
             .into_iter()
             .map(|h| {
-                let [a, b] = h.between.0;
+                let [a, b] = h.between;
                 HatchDecl {
                     rooms: [unplaced(a.0), unplaced(b.0)],
                     state: h.state.map(unplaced),
@@ -685,7 +720,7 @@ pub fn read_board_placed(
         .enumerate()
         .map(|(i, h)| {
             let at = |k| vec![key("hatches"), Step::Index(i), key(k)];
-            let [a, b] = h.between.0;
+            let [a, b] = h.between;
             let end = |n: usize| {
                 let mut p = at("between");
                 p.push(Step::Index(n));

@@ -4,14 +4,22 @@
 //! The pipeline, one module a stage: text ([`syntax`], [`interchange`]) ->
 //! syntax tree with spans ([`syntax::ast`]) -> checked and compiled model
 //! ([`check`], [`model`]) -> search ([`search`]) -> outcomes ([`outcome`]) ->
-//! output ([`render`]). [`load`] ties the first stages to files.
+//! output ([`render`]). [`load`] ties the first stages to files; [`export`]
+//! writes compiled boards back out, and [`import`] reads the flat format of
+//! the first pathfinder for this game.
 
 #![forbid(unsafe_code)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
 
 pub mod builtin;
 pub mod check;
 pub mod diagnostic;
+pub mod export;
 pub mod generate;
+pub mod import;
 pub mod interchange;
 pub mod load;
 pub mod model;

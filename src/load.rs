@@ -258,6 +258,10 @@ pub fn builtin_rules(name: &str) -> Option<Arc<Rules>> {
         .and_then(|r| r.as_ref().ok().cloned())
 }
 
+/// At most this many problems are reported for one file; a last one counts
+/// the rest.
+const MAX_PROBLEMS: usize = 100;
+
 /// What a caller needs a file to hold.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Expect {
@@ -358,6 +362,10 @@ fn check_board(
     };
     let mut checked = check::board(board, &mut finder);
     if let Some(places) = places {
+        // The stand-in places of a document follow its order: order the
+        // problems first, so that the places looked up (there is a limit)
+        // are those of the first problems.
+        order(&mut checked.problems);
         let first = board.rooms.first().map_or("1", |r| r.id.text.as_str());
         for p in &mut checked.problems {
             places.locate(p);
@@ -379,7 +387,13 @@ fn check_board(
         }
     }
     let mut reports = std::mem::take(&mut finder.foreign);
-    match finish(source, checked.problems, checked.value.map(Compiled::Board)) {
+    let value = checked.value.map(Compiled::Board);
+    let result = if places.is_some() {
+        build(source, checked.problems, value)
+    } else {
+        finish(source, checked.problems, value)
+    };
+    match result {
         Ok(mut l) => {
             reports.append(&mut l.warnings);
             Ok(Loaded {
@@ -395,6 +409,37 @@ fn check_board(
 }
 
 fn finish<T>(
+    source: Arc<SourceFile>,
+    mut problems: Vec<Problem>,
+    value: Option<T>,
+) -> Result<Loaded<T>, Failure> {
+    order(&mut problems);
+    build(source, problems, value)
+}
+
+/// Puts problems in file order (those without a place first, then by where
+/// their main label starts; the sort is stable, so ties keep the order they
+/// were found in) and keeps the first [`MAX_PROBLEMS`].
+fn order(problems: &mut Vec<Problem>) {
+    problems.sort_by_key(|p| p.labels.first().map(|l| l.span.start));
+    if problems.len() > MAX_PROBLEMS {
+        let rest = problems.split_off(MAX_PROBLEMS);
+        let errors = rest.iter().filter(|p| p.is_error()).count();
+        let message = format!(
+            "{} more problems ({errors} errors) are not shown",
+            rest.len()
+        );
+        let note = if errors > 0 {
+            Problem::error("hatchway::too_many_problems", message)
+        } else {
+            Problem::warning("hatchway::too_many_problems", message)
+        };
+        problems.push(note.help("fix the problems above and check the file again"));
+    }
+}
+
+/// The compiled value, or the failure, with every problem as a report.
+fn build<T>(
     source: Arc<SourceFile>,
     problems: Vec<Problem>,
     value: Option<T>,

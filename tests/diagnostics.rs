@@ -165,3 +165,124 @@ fn shipped_files_have_no_problems() {
         );
     }
 }
+
+/// Every file that could be cut short or lose a line: no panic, and every
+/// label lies inside its own file.
+#[test]
+fn damaged_files_never_panic() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = Vec::new();
+    for dir in ["boards", "tests/invalid"] {
+        for entry in std::fs::read_dir(root.join(dir)).expect("the folder exists") {
+            paths.push(entry.expect("the folder can be listed").path());
+        }
+    }
+    paths.sort();
+    for path in paths {
+        let bytes = std::fs::read(&path).expect("the file can be read");
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+        // Every cut of a small file; about 500 cuts and lines of a big one.
+        let step = (bytes.len() / 500).max(1);
+        let mut variants: Vec<Vec<u8>> = (0..bytes.len())
+            .step_by(step)
+            .map(|n| bytes[..n].to_vec())
+            .collect();
+        let lines: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
+        for skip in (0..lines.len()).step_by((lines.len() / 500).max(1)) {
+            variants.push(
+                lines
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != skip)
+                    .flat_map(|(_, l)| l.iter().copied())
+                    .collect(),
+            );
+        }
+        for bytes in variants {
+            let result = load::input_from_bytes(
+                name.to_string(),
+                bytes,
+                relative_dir(&path),
+                InputKind::of(&path),
+            )
+            .and_then(|i| load::compile(&i));
+            let reports = match result {
+                Ok(loaded) => loaded.warnings,
+                Err(failure) => failure.reports,
+            };
+            assert_labels_inside(name, &reports);
+            for r in &reports {
+                let _ = r.render_plain(80);
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+    /// Text spliced anywhere into a valid board or rules file, or into a
+    /// YAML or JSON board: no panic, and every label lies inside its file.
+    #[test]
+    fn spliced_text_never_panics(
+        which in 0usize..4,
+        at in 0usize..400,
+        insert in r#"([a-z_0-9 :,+\-">{}\[\]#\n\t]|room |hatch |enter |flow |rules |start |cost |from |with |"|\u{0}|é){0,12}"#,
+    ) {
+        let (name, text) = match which {
+            0 => ("red-november.board", include_str!("../boards/red-november.board")),
+            1 => ("red-november.rules", include_str!("../boards/red-november.rules")),
+            2 => ("board.yaml", "name: x\nrooms:\n  - {id: 1, state: clear}\n  - {id: 2}\nhatches:\n  - {between: [1, 2], state: open}\nstart: 1\n"),
+            _ => ("board.json", "{\"rooms\": [{\"id\": 1}, {\"id\": \"b\", \"state\": \"fire\"}], \"hatches\": [{\"between\": [1, \"b\"]}], \"start\": 1}"),
+        };
+        let mut at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let spliced = format!("{}{}{}", &text[..at], insert, &text[at..]);
+        let result = load::input_from_bytes(
+            name.to_string(),
+            spliced.into_bytes(),
+            None,
+            InputKind::of(Path::new(name)),
+        )
+        .and_then(|i| load::compile(&i));
+        let reports = match result {
+            Ok(loaded) => loaded.warnings,
+            Err(failure) => failure.reports,
+        };
+        assert_labels_inside(name, &reports);
+        for r in &reports {
+            let _ = r.render_plain(80);
+        }
+    }
+}
+
+/// A file with thousands of problems is read in about the time it takes to
+/// parse it, and reports a bounded number of them with a count of the rest.
+#[test]
+fn thousands_of_problems_are_counted_not_listed() {
+    let mut text = String::from("board broken\n");
+    while text.len() < 1_000_000 {
+        text.push_str(&format!("room {} 2\n", text.len()));
+    }
+    let failure = load::board_from_str("broken.board", &text).expect_err("every line is wrong");
+    assert_eq!(failure.reports.len(), 51);
+    let last = failure.reports.last().expect("a note").problem();
+    assert!(
+        last.message.ends_with("more statements do not parse"),
+        "{}",
+        last.message
+    );
+
+    let mut text = String::from("board smoky\n");
+    for i in 0..300 {
+        text.push_str(&format!("room {i}: smoke\n"));
+    }
+    text.push_str("start 0\n");
+    let failure = load::board_from_str("smoky.board", &text).expect_err("no such state");
+    assert_eq!(failure.reports.len(), 101);
+    let last = failure.reports.last().expect("a note").problem();
+    assert_eq!(last.message, "200 more problems (200 errors) are not shown");
+    assert!(last.is_error());
+}

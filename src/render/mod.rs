@@ -1,7 +1,8 @@
-//! Outcomes to text: the interchange document (JSON and YAML through serde)
-//! and the table for people.
+//! Outcomes to text: the interchange document (JSON and YAML through serde),
+//! the table for people, and the ship as a Graphviz graph.
 
 pub mod document;
+pub mod dot;
 pub mod replay;
 pub mod sweep;
 pub mod table;

@@ -32,7 +32,7 @@ pub fn parse_all(text: &str) -> Result<File, Vec<Problem>> {
     if let Some(at) = text.find('\0') {
         let end = at + 1;
         return Err(vec![
-            Problem::error("hatchway::not_text", "the file contains a NUL byte")
+            Problem::error("hatchway::not_text", "the file is not text: it holds a NUL byte")
                 .label(Span::new(at, end), "NUL byte here")
                 .help("hatchway reads plain text files: remove the byte, or check that this is the right file"),
         ]);
@@ -55,26 +55,60 @@ pub fn parse_all(text: &str) -> Result<File, Vec<Problem>> {
             "the file is empty",
         )]);
     };
-    let (kind, probe) = if file.as_rule() == Rule::rules_file {
-        (Kind::Rules, Rule::rules_probe)
+    let (kind, probe, probe_alone) = if file.as_rule() == Rule::rules_file {
+        (Kind::Rules, Rule::rules_probe, Rule::rules_probe_alone)
     } else {
-        (Kind::Board, Rule::board_probe)
+        (Kind::Board, Rule::board_probe, Rule::board_probe_alone)
     };
     // Explain every statement that did not parse by parsing it again after
-    // the statement before it: pest then reports what it expected there.
+    // the statement before it (so that pest reports what it expected there,
+    // including what could have continued that statement), or alone when
+    // the one before did not parse either.
     let mut problems = Vec::new();
-    let mut previous = 0;
+    let mut previous = Some(0);
     for p in file.clone().into_inner() {
         let start = p.as_span().start();
         if p.as_rule() != Rule::bad_statement {
             if is_statement(p.as_rule()) {
-                previous = start;
+                previous = Some(start);
             }
             continue;
         }
-        let rest = &text[previous..];
-        problems.push(match HatchwayParser::parse(probe, rest) {
-            Err(e) => syntax_problem(&e, text, previous, kind),
+        if problems.len() == MAX_SYNTAX_ERRORS {
+            let more = file
+                .clone()
+                .into_inner()
+                .filter(|q| q.as_rule() == Rule::bad_statement && q.as_span().start() >= start)
+                .count();
+            problems.push(
+                Problem::error(
+                    "hatchway::syntax",
+                    format!("{more} more statements do not parse"),
+                )
+                .label(span_of(&p), "the next one starts here")
+                .help("fix the errors above and check the file again"),
+            );
+            break;
+        }
+        let (rule, from) = match previous {
+            Some(at) => (probe, at),
+            None => (probe_alone, start),
+        };
+        previous = None;
+        // pest's error scans from its place to the end of the text it was
+        // given: give it the statement and a little after it, and the whole
+        // rest of the file only when the error is past that.
+        let window = window_end(text, p.as_span().end());
+        let mut result = HatchwayParser::parse(rule, &text[from..window]);
+        let reached_window_end = match &result {
+            Err(e) => error_offset(e) + from >= window,
+            Ok(_) => true,
+        };
+        if reached_window_end && window < text.len() {
+            result = HatchwayParser::parse(rule, &text[from..]);
+        }
+        problems.push(match result {
+            Err(e) => syntax_problem(&e, text, from, kind),
             Ok(_) => Problem::error("hatchway::syntax", "this is not a statement")
                 .label(span_of(&p), "not understood"),
         });
@@ -86,6 +120,26 @@ pub fn parse_all(text: &str) -> Result<File, Vec<Problem>> {
         Kind::Rules => File::Rules(rules_file(file)),
         _ => File::Board(board_file(file, text.len())),
     })
+}
+
+/// At most this many syntax errors are explained; a note counts the rest.
+const MAX_SYNTAX_ERRORS: usize = 50;
+
+/// The end of the line after the one where `at` is: how far a probe reads.
+fn window_end(text: &str, at: usize) -> usize {
+    let mut end = at.min(text.len());
+    for _ in 0..2 {
+        end = text[end..].find('\n').map_or(text.len(), |i| end + i + 1);
+    }
+    end
+}
+
+/// Where a pest error is, in the text it was given.
+fn error_offset(error: &pest::error::Error<Rule>) -> usize {
+    match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    }
 }
 
 /// Whether a text holds nothing but white space and comments.
@@ -485,6 +539,67 @@ fn found_at(text: &str, at: usize) -> (String, usize) {
     (shown, at + len)
 }
 
+/// Whether a word is a keyword of the language, which cannot be a name (of
+/// a state, an item, a board or rules) or a room id.
+pub fn is_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "rules"
+            | "board"
+            | "room"
+            | "hatch"
+            | "start"
+            | "items"
+            | "walk"
+            | "enter"
+            | "leave"
+            | "flow"
+            | "revisit"
+            | "from"
+            | "through"
+            | "with"
+            | "without"
+            | "cost"
+            | "becomes"
+            | "forbidden"
+            | "allowed"
+    )
+}
+
+/// A quoted text that does not end on its line, or that holds a control
+/// character: pest only sees that no quoted text starts here.
+fn quoted_text_problem(text: &str, start: usize) -> Option<Problem> {
+    let rest = text[start..].strip_prefix('"')?;
+    let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+    let body = match line.find('"') {
+        Some(end) => &line[..end],
+        None => {
+            let line = line.trim_end_matches('\r');
+            return Some(
+                Problem::error("hatchway::syntax", "this quoted text is not closed")
+                    .label(
+                        Span::new(start, start + 1 + line.len()),
+                        "no closing `\"` on this line",
+                    )
+                    .help("a quoted text ends with `\"` on the same line"),
+            );
+        }
+    };
+    let (i, c) = body.char_indices().find(|&(_, c)| c.is_control())?;
+    let at = start + 1 + i;
+    Some(
+        Problem::error(
+            "hatchway::syntax",
+            "a quoted text cannot hold control characters",
+        )
+        .label(
+            Span::new(at, at + c.len_utf8()),
+            format!("the control character U+{:04X}", u32::from(c)),
+        )
+        .help("remove it, or write a space instead of a tab"),
+    )
+}
+
 /// Where to point when the file ends too early: the last character of the
 /// last line that holds more than white space and comments.
 fn end_of_content(text: &str) -> Span {
@@ -534,6 +649,17 @@ fn syntax_problem(
         expected.retain(|e| !statements.contains(e));
         expected.push("a statement");
     }
+    if let Some(problem) = quoted_text_problem(text, start) {
+        return problem;
+    }
+    // A word at the start of a line is a new statement, not the end of the
+    // one before: only say what could start a statement there.
+    let line_start = text[..start]
+        .trim_end_matches([' ', '\t', '\r'])
+        .ends_with('\n');
+    if line_start && expected.contains(&"a statement") {
+        expected.retain(|e| *e == "a statement");
+    }
     let expected_text = alternatives(&expected);
     let (found, found_end) = found_at(text, start);
     let at_end = text[start..].trim().is_empty();
@@ -572,6 +698,17 @@ fn syntax_problem(
                 "`{word}` belongs in a board file; a rules file holds states, items and rules"
             ))
         }
+        _ if is_keyword(word)
+            && (expected.contains(&"a name") || expected.contains(&"a room id")) =>
+        {
+            Some(format!(
+                "`{word}` is a keyword: it cannot be a name or a room id"
+            ))
+        }
+        Kind::Board if word == "-" && expected.contains(&"a quoted text") => Some(
+            "a room id is a number or a name made of letters, digits and `_`, such as `engine_room`"
+                .to_string(),
+        ),
         Kind::Board if statement_expected => Some(
             "a board file has `room`, `hatch`, `start` and `rules` statements".to_string(),
         ),

@@ -1,0 +1,353 @@
+//! The ship as a Graphviz DOT graph: rooms as boxes filled by their state,
+//! hatches as lines drawn by theirs, and optionally one path drawn on top.
+//!
+//! Like the engine, this knows no state by name: colours and line styles
+//! come from fixed palettes indexed by state id, so a variant's states get
+//! their own looks without any change here, and a legend tells which is
+//! which.
+
+use crate::model::{Board, HatchId, RoomId, Rules, StateId};
+use crate::outcome::Action;
+use crate::referee::{Ship, Step, hatch_label};
+
+/// Fill colours of rooms, by room state id (a rules file declares at most
+/// 16 room states). Light colours, so that the black text stays readable.
+pub const ROOM_FILLS: [&str; 16] = [
+    "#ffffff", "#c6e2ff", "#6fa8dc", "#ffab91", "#a5d6a7", "#fff59d", "#ce93d8", "#b0bec5",
+    "#ffe0b2", "#80cbc4", "#f48fb1", "#e6ee9c", "#bcaaa4", "#90caf9", "#ffcc80", "#e0e0e0",
+];
+
+/// Line styles of hatches, by hatch state id (cycled).
+pub const HATCH_STYLES: [&str; 4] = ["solid", "dashed", "dotted", "bold"];
+
+/// Line colours of hatches, by hatch state id divided by the number of
+/// styles, with their names for the legend: states 0 to 3 are grey, 4 to 7
+/// blue, and so on.
+pub const HATCH_COLOURS: [(&str, &str); 4] = [
+    ("#404040", "grey"),
+    ("#1f77b4", "blue"),
+    ("#2ca02c", "green"),
+    ("#9467bd", "purple"),
+];
+
+/// The colour of a path: the hatches it goes through and the room it ends
+/// in.
+pub const PATH_COLOUR: &str = "#d62728";
+
+/// The colour of hatches a path opens without going through them.
+pub const OPENED_COLOUR: &str = "#ff7f0e";
+
+/// A path to draw over the ship: its steps as the referee played them, and
+/// the ship at its end.
+#[derive(Clone, Copy, Debug)]
+pub struct Walk<'a> {
+    /// What the path is, for the title: `outcome 3 of 10`, `planned path`.
+    pub title: &'a str,
+    /// Every step, in order.
+    pub steps: &'a [Step],
+    /// The ship after the last step.
+    pub end: &'a Ship,
+}
+
+/// Text for a quoted DOT string used as a label: `\` and `"` escaped, `&`
+/// written as an entity (Graphviz reads entities such as `&amp;` in every
+/// label), control characters as spaces (a label's line breaks are `\n`,
+/// added by the caller).
+pub fn escape_label(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '&' => out.push_str("&amp;"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text for a quoted DOT string used as an id: `\` and `"` escaped.
+pub fn escape_id(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text for an HTML-like label (the legend): `&`, `<`, `>` and `"` as
+/// entities.
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The fill of a room state.
+pub fn room_fill(state: StateId) -> &'static str {
+    ROOM_FILLS[usize::from(state.0) % ROOM_FILLS.len()]
+}
+
+/// The line style and colour of a hatch state.
+pub fn hatch_line(state: crate::model::HatchStateId) -> (&'static str, &'static str) {
+    let i = usize::from(state.0);
+    (
+        HATCH_STYLES[i % HATCH_STYLES.len()],
+        HATCH_COLOURS[(i / HATCH_STYLES.len()) % HATCH_COLOURS.len()].0,
+    )
+}
+
+fn state_name(names: &[String], index: usize) -> &str {
+    names.get(index).map_or("?", String::as_str)
+}
+
+/// The legend: a box per room state with its fill, each hatch state's line
+/// in words, and the marks of the start and of a path.
+fn legend(rules: &Rules, walk: bool) -> String {
+    // One table row a line, so that the graph reads (and diffs) well.
+    let mut rows: Vec<String> = vec!["<tr><td colspan=\"2\"><b>rooms</b></td></tr>".to_string()];
+    for (i, name) in rules.room_states.iter().enumerate() {
+        let fill = room_fill(StateId(i as u8));
+        rows.push(format!(
+            "<tr><td bgcolor=\"{fill}\" width=\"20\"></td><td align=\"left\">{}</td></tr>",
+            escape_html(name)
+        ));
+    }
+    rows.push("<tr><td colspan=\"2\"><b>hatches</b></td></tr>".to_string());
+    for (i, name) in rules.hatch_states.iter().enumerate() {
+        let style = HATCH_STYLES[i % HATCH_STYLES.len()];
+        let colour = i / HATCH_STYLES.len() % HATCH_COLOURS.len();
+        let look = if colour == 0 {
+            style.to_string()
+        } else {
+            format!("{style} {}", HATCH_COLOURS[colour].1)
+        };
+        rows.push(format!(
+            "<tr><td>{look}</td><td align=\"left\">{}</td></tr>",
+            escape_html(name)
+        ));
+    }
+    rows.push("<tr><td colspan=\"2\"><b>marks</b></td></tr>".to_string());
+    rows.push("<tr><td>double border</td><td align=\"left\">start room</td></tr>".to_string());
+    if walk {
+        for (colour, look, meaning) in [
+            (PATH_COLOUR, "red border", "where the path ends"),
+            (
+                PATH_COLOUR,
+                "red line",
+                "hatch walked through, with its steps",
+            ),
+            (OPENED_COLOUR, "orange line", "hatch opened only"),
+        ] {
+            rows.push(format!(
+                "<tr><td><font color=\"{colour}\">{look}</font></td><td align=\"left\">{meaning}</td></tr>"
+            ));
+        }
+        rows.push(
+            "<tr><td>(was ...)</td><td align=\"left\">a room the path changed</td></tr>"
+                .to_string(),
+        );
+    }
+    let mut out = String::from(
+        "  \"@legend\" [shape=plain, style=\"\", label=<\n    <table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n",
+    );
+    for row in rows {
+        out.push_str(&format!("      {row}\n"));
+    }
+    out.push_str("    </table>\n  >];\n");
+    out
+}
+
+/// What a path did to one hatch: the steps that opened or went through it,
+/// and which ways it was walked.
+#[derive(Clone, Debug, Default)]
+struct HatchUse {
+    steps: Vec<String>,
+    /// Walked from its first room to its second.
+    forward: bool,
+    /// Walked from its second room to its first.
+    back: bool,
+}
+
+/// The ship as a DOT graph, with the start room highlighted and, when a walk
+/// is given, its path drawn: the hatches it opens and goes through with their
+/// step numbers, the room it ends in, and the rooms it changes with their
+/// final state.
+pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
+    let rules = &board.rules;
+    let mut uses: Vec<HatchUse> = vec![HatchUse::default(); board.hatches.len()];
+    if let Some(w) = walk {
+        let mut here = start;
+        for (i, step) in w.steps.iter().enumerate() {
+            let n = i + 1;
+            match step.action {
+                Action::Open(h) => {
+                    if let Some(u) = uses.get_mut(h.index()) {
+                        u.steps.push(format!("{n}: open"));
+                    }
+                }
+                Action::Move(to) => {
+                    if let Some(h) = board.hatch_between(here, to)
+                        && let Some(u) = uses.get_mut(h.index())
+                    {
+                        u.steps.push(format!("{n}: to {}", board.room(to).id));
+                        if board.hatch(h).rooms[0] == here {
+                            u.forward = true;
+                        } else {
+                            u.back = true;
+                        }
+                    }
+                    here = to;
+                }
+            }
+        }
+    }
+
+    let start_room = board.room(start);
+    let mut title = format!(
+        "{}\\nrules {}, start in {}",
+        escape_label(&board.name),
+        escape_label(&rules.name),
+        escape_label(&start_room.label())
+    );
+    if let Some(w) = walk {
+        let end = board.room(w.end.position);
+        title.push_str(&format!(
+            "\\n{}: {} step{}, ends in {}, {} min",
+            escape_label(w.title),
+            w.steps.len(),
+            if w.steps.len() == 1 { "" } else { "s" },
+            escape_label(&end.label()),
+            w.end.spent
+        ));
+    }
+
+    let mut out = String::new();
+    out.push_str(&format!("graph \"{}\" {{\n", escape_id(&board.name)));
+    out.push_str(&format!(
+        "  graph [label=\"{title}\", labelloc=t, fontname=\"Helvetica\", fontsize=14];\n"
+    ));
+    out.push_str(
+        "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, color=\"#404040\"];\n",
+    );
+    out.push_str("  edge [fontname=\"Helvetica\", fontsize=10];\n\n");
+
+    for (i, room) in board.rooms.iter().enumerate() {
+        let id = RoomId(i as u32);
+        let is_start = id == start;
+        let is_end = walk.is_some_and(|w| w.end.position == id);
+        let state = walk
+            .and_then(|w| w.end.rooms.get(i).copied())
+            .unwrap_or(room.state);
+        let mut first = escape_label(&room.id);
+        match (is_start, is_end) {
+            (true, true) => first.push_str(" (start, end)"),
+            (true, false) => first.push_str(" (start)"),
+            (false, true) => first.push_str(" (end)"),
+            (false, false) => {}
+        }
+        let mut label = first;
+        if let Some(name) = &room.name {
+            label.push_str(&format!("\\n{}", escape_label(name)));
+        }
+        let now = state_name(&rules.room_states, usize::from(state.0));
+        if state == room.state {
+            label.push_str(&format!("\\n{}", escape_label(now)));
+        } else {
+            let was = state_name(&rules.room_states, usize::from(room.state.0));
+            label.push_str(&format!(
+                "\\n{} (was {})",
+                escape_label(now),
+                escape_label(was)
+            ));
+        }
+        let mut attributes = vec![
+            format!("label=\"{label}\""),
+            format!("fillcolor=\"{}\"", room_fill(state)),
+        ];
+        if is_start {
+            attributes.push("peripheries=2".to_string());
+        }
+        if is_end {
+            attributes.push(format!("color=\"{PATH_COLOUR}\""));
+            attributes.push("penwidth=3".to_string());
+        } else if is_start {
+            attributes.push("penwidth=2".to_string());
+        }
+        out.push_str(&format!(
+            "  \"{}\" [{}];\n",
+            escape_id(&room.id),
+            attributes.join(", ")
+        ));
+    }
+    out.push('\n');
+
+    for (i, hatch) in board.hatches.iter().enumerate() {
+        let h = HatchId(i as u32);
+        let state = walk
+            .and_then(|w| w.end.hatches.get(i).copied())
+            .unwrap_or(hatch.state);
+        let (style, colour) = hatch_line(state);
+        let state_text = state_name(&rules.hatch_states, usize::from(state.0));
+        let u = &uses[i];
+        let mut attributes = vec![
+            format!("style={style}"),
+            format!(
+                "tooltip=\"{}: {}\"",
+                escape_label(&hatch_label(board, h)),
+                escape_label(state_text)
+            ),
+        ];
+        if u.steps.is_empty() {
+            attributes.push(format!("color=\"{colour}\""));
+        } else {
+            let walked = u.forward || u.back;
+            let colour = if walked { PATH_COLOUR } else { OPENED_COLOUR };
+            attributes.push(format!("color=\"{colour}\""));
+            attributes.push(format!("fontcolor=\"{colour}\""));
+            attributes.push(format!("penwidth={}", if walked { 3 } else { 2 }));
+            attributes.push(format!(
+                "label=\"{}\"",
+                u.steps
+                    .iter()
+                    .map(|s| escape_label(s))
+                    .collect::<Vec<_>>()
+                    .join("\\n")
+            ));
+            let dir = match (u.forward, u.back) {
+                (true, true) => Some("both"),
+                (true, false) => Some("forward"),
+                (false, true) => Some("back"),
+                (false, false) => None,
+            };
+            if let Some(dir) = dir {
+                attributes.push(format!("dir={dir}"));
+            }
+        }
+        out.push_str(&format!(
+            "  \"{}\" -- \"{}\" [{}];\n",
+            escape_id(&board.room(hatch.rooms[0]).id),
+            escape_id(&board.room(hatch.rooms[1]).id),
+            attributes.join(", ")
+        ));
+    }
+    out.push('\n');
+    out.push_str(&legend(rules, walk.is_some()));
+    out.push_str("}\n");
+    out
+}

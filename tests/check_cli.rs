@@ -1,0 +1,196 @@
+//! `hatchway check` as a program: exit codes, where messages go, and the
+//! JSON output (INTERCHANGE.md: 0 success, 1 invalid input, 2 wrong command
+//! line; errors on standard error, results on standard output).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use hatchway::load;
+
+/// Runs the built binary from the crate's folder, without colour.
+fn hatchway(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hatchway"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("the hatchway binary runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// The files of a folder of the crate, by path relative to the crate.
+fn files(dir: &str) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = std::fs::read_dir(root.join(dir))
+        .expect("the folder exists")
+        .map(|e| {
+            let name = e.expect("the folder can be listed").file_name();
+            format!("{dir}/{}", name.to_string_lossy())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// Words only: messages wrap differently at different widths.
+fn words(text: &str) -> String {
+    text.split(|c: char| c.is_whitespace() || c == '│')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn check_with_no_file_checks_the_builtin_files() {
+    let (out, err, code) = hatchway(&["check"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("ok red-november.rules"), "{out}");
+    assert!(out.contains("ok red-november.board"), "{out}");
+}
+
+#[test]
+fn every_shipped_file_checks() {
+    let mut args = vec!["check".to_string()];
+    args.extend(files("boards"));
+    args.push("tests/fixtures/interchange-example.yaml".to_string());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (out, err, code) = hatchway(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    for file in &args[1..] {
+        assert!(
+            out.contains(&format!("ok {file}:")),
+            "{file} missing in:\n{out}"
+        );
+    }
+    assert!(out.contains("board `mini-flood`: 4 rooms"), "{out}");
+}
+
+#[test]
+fn every_invalid_file_fails_with_its_message_on_stderr() {
+    for file in files("tests/invalid") {
+        let (out, err, code) = hatchway(&["check", &file]);
+        assert_eq!(code, 1, "{file} exited {code}:\n{err}");
+        assert!(out.is_empty(), "{file} printed to stdout:\n{out}");
+        let failure = load::read(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&file))
+            .and_then(|i| load::compile(&i))
+            .expect_err("the file is invalid");
+        let first = failure
+            .reports
+            .iter()
+            .find(|r| r.is_error())
+            .expect("an error");
+        assert!(
+            words(&err).contains(&words(&first.problem().message)),
+            "{file}: `{}` not in:\n{err}",
+            first.problem().message
+        );
+        assert!(err.contains("×"), "{file}: no error mark in:\n{err}");
+    }
+}
+
+#[test]
+fn a_missing_file_fails() {
+    let (out, err, code) = hatchway(&["check", "no/such/file.board"]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("cannot read `no/such/file.board`: no such file"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_good_file_after_a_bad_one_is_still_checked() {
+    let (out, err, code) = hatchway(&[
+        "check",
+        "tests/invalid/duplicate-room.board",
+        "boards/open-mini.board",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("room `1` is declared twice"), "{err}");
+    assert!(out.contains("ok boards/open-mini.board"), "{out}");
+}
+
+#[test]
+fn an_unknown_flag_is_a_command_line_error() {
+    let (out, err, code) = hatchway(&["check", "--no-such-flag"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("--no-such-flag"), "{err}");
+    let (_, _, code) = hatchway(&["check", "--format", "xml"]);
+    assert_eq!(code, 2);
+    let (_, _, code) = hatchway(&["no-such-command"]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn json_output_has_every_field() {
+    let (out, err, code) = hatchway(&[
+        "check",
+        "--format",
+        "json",
+        "tests/invalid/many-errors.board",
+        "boards/mini-flood.yaml",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("stdout is JSON");
+    assert_eq!(doc["ok"], false);
+    let files = doc["files"].as_array().expect("a list of files");
+    assert_eq!(files.len(), 2);
+    assert_eq!(files[0]["ok"], false);
+    assert_eq!(files[1]["ok"], true);
+    let diagnostics = files[0]["diagnostics"].as_array().expect("diagnostics");
+    assert_eq!(diagnostics.len(), 6, "{out}");
+    let first = &diagnostics[0];
+    assert_eq!(first["severity"], "error");
+    assert_eq!(first["code"], "hatchway::unknown_name");
+    assert_eq!(first["message"], "unknown room state `smoke`");
+    assert_eq!(first["line"], 4);
+    assert_eq!(first["column"], 9);
+    for d in diagnostics {
+        for field in ["severity", "code", "message", "line", "column"] {
+            assert!(!d[field].is_null(), "{field} missing in {d}");
+        }
+    }
+}
+
+#[test]
+fn json_output_of_a_good_file_is_ok() {
+    let (out, _, code) = hatchway(&["check", "--format", "json", "boards/galley.json"]);
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("stdout is JSON");
+    assert_eq!(doc["ok"], true);
+    assert_eq!(
+        doc["files"][0]["diagnostics"].as_array().map(Vec::len),
+        Some(0)
+    );
+}
+
+#[test]
+fn warnings_do_not_fail_the_check() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("check_cli");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let board = dir.join("island.board");
+    std::fs::write(
+        &board,
+        "board island\nroom 1\nroom 2\nroom 3\nhatch 1-2\nhatch 2-3: blocked\nstart 1\n",
+    )
+    .expect("the board is written");
+    let path = board.to_str().expect("a UTF-8 path");
+    let (out, err, code) = hatchway(&["check", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("room `3` can never be reached"), "{err}");
+    assert!(out.contains("ok "), "{out}");
+    let (out, _, code) = hatchway(&["check", "--format", "json", path]);
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("stdout is JSON");
+    assert_eq!(doc["files"][0]["diagnostics"][0]["severity"], "warning");
+    assert_eq!(doc["files"][0]["diagnostics"][0]["line"], 4);
+}

@@ -1,0 +1,284 @@
+//! `hatchway dot`: the DOT of every shipped board (and of paths drawn on
+//! them) is accepted by Graphviz, labels are escaped, the standard board's
+//! DOT is pinned, and wrong requests are errors.
+//!
+//! Graphviz's `dot` must be installed (`.ci/run` installs it when missing).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use hatchway::render::dot;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs the built binary from the crate's folder, without colour.
+fn hatchway(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hatchway"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("the hatchway binary runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// The DOT `hatchway` prints for these arguments (which must succeed).
+fn dot_of(args: &[&str]) -> String {
+    let (out, err, code) = hatchway(args);
+    assert_eq!(code, 0, "{args:?}:\n{err}");
+    assert!(err.is_empty(), "{args:?}:\n{err}");
+    out
+}
+
+/// Renders DOT with Graphviz; panics with its complaint when it refuses.
+fn svg(what: &str, text: &str) -> String {
+    let mut child = Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!("cannot run Graphviz `dot` ({e}): install it, e.g. `apt-get install graphviz`")
+        });
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(text.as_bytes())
+        .expect("Graphviz reads the graph");
+    let out = child.wait_with_output().expect("Graphviz finishes");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "{what}: Graphviz refused the graph:\n{stderr}\n---\n{text}"
+    );
+    // Graphviz reports syntax slips (such as a stray attribute) as warnings.
+    assert!(
+        !stderr.contains("Warning") && !stderr.contains("Error"),
+        "{what}: Graphviz complains:\n{stderr}\n---\n{text}"
+    );
+    let svg = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(svg.contains("<svg"), "{what}: no SVG");
+    svg
+}
+
+fn shipped_boards() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("boards"))
+        .expect("boards/ can be listed")
+        .map(|e| e.expect("boards/ can be listed").path())
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("board" | "yaml" | "yml" | "json")
+            )
+        })
+        .map(|p| {
+            format!(
+                "boards/{}",
+                p.file_name().unwrap_or_default().to_string_lossy()
+            )
+        })
+        .collect();
+    files.sort();
+    assert!(files.len() >= 8, "too few boards: {files:?}");
+    files
+}
+
+#[test]
+fn graphviz_draws_every_shipped_board() {
+    for board in shipped_boards() {
+        let text = dot_of(&["dot", &board]);
+        let svg = svg(&board, &text);
+        // Every room is drawn.
+        let loaded = hatchway::load::board_file(&root().join(&board))
+            .unwrap_or_else(|_| panic!("{board} loads"));
+        for room in &loaded.value.rooms {
+            assert!(
+                text.contains(&format!("\n  \"{}\" [label=\"", room.id)),
+                "{board}: room {} missing",
+                room.id
+            );
+        }
+        assert!(svg.contains("class=\"node\""), "{board}");
+    }
+}
+
+#[test]
+fn graphviz_draws_paths_of_outcomes_and_plans() {
+    for (board, args) in [
+        ("boards/mini-flood.board", vec!["--outcome", "1"]),
+        ("boards/burning-reactor.board", vec!["--outcome", "1"]),
+        ("boards/red-november.board", vec!["--outcome", "10"]),
+        ("boards/long-hull.board", vec!["--outcome", "10"]),
+        (
+            "boards/red-november-sea.board",
+            vec!["--path", "open 1-3, move 3, open 3-sea"],
+        ),
+        (
+            "boards/red-november-sea.board",
+            vec![
+                "--with",
+                "aqualung",
+                "--from",
+                "3",
+                "--path",
+                "open 3-sea, move sea",
+            ],
+        ),
+        ("boards/deep-water.board", vec!["--outcome", "2"]),
+    ] {
+        let mut all = vec!["dot", board];
+        all.extend(args.iter().copied());
+        let text = dot_of(&all);
+        svg(&format!("{all:?}"), &text);
+        assert!(text.contains("(end)"), "{all:?}: no end marked\n{text}");
+    }
+}
+
+#[test]
+fn an_outcome_is_drawn_with_its_steps_and_changes() {
+    // mini-flood's outcome 2: open 1-2 (both rooms flood to low water),
+    // move 1.
+    let text = dot_of(&["dot", "boards/mini-flood.board", "--outcome", "2"]);
+    assert!(
+        text.contains("outcome 2 of 9: 2 steps, ends in 1, 2 min"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\"1\" [label=\"1 (end)\\nlow_flood (was clear)\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("\"2\" [label=\"2 (start)\\nlow_flood (was high_flood)\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("label=\"1: open\\n2: to 1\", dir=back"),
+        "{text}"
+    );
+    // Hatches the path does not touch keep their plain look.
+    assert!(
+        text.contains("\"3\" -- \"4\" [style=solid, tooltip=\"3-4: closed\", color=\"#404040\"];"),
+        "{text}"
+    );
+}
+
+#[test]
+fn another_start_room_is_highlighted() {
+    let text = dot_of(&["dot", "--from", "7"]);
+    assert!(
+        text.contains("\"7\" [label=\"7 (start)\\nMissile Control\\nclear\""),
+        "{text}"
+    );
+    assert!(!text.contains("1 (start)"), "{text}");
+}
+
+#[test]
+fn labels_are_escaped() {
+    let text = dot_of(&[
+        "dot",
+        "tests/fixtures/odd-names.json",
+        "--path",
+        "open back-hall, move back",
+    ]);
+    let svg = svg("odd-names.json", &text);
+    // `&` written as an entity, so that Graphviz shows it as written, even
+    // where the name itself looks like an entity; `\` doubled.
+    assert!(svg.contains("Tom &amp; Jerry&#39;s &lt;den&gt;"), "{svg}");
+    assert!(svg.contains("&amp;amp; stays &amp;amp;"), "{svg}");
+    assert!(svg.contains("back\\slash \\n not a break"), "{svg}");
+    assert_eq!(dot::escape_label("a\"b\\c&d\ne"), "a\\\"b\\\\c&amp;d e");
+    assert_eq!(dot::escape_id("a\"b\\c&d"), "a\\\"b\\\\c&d");
+}
+
+#[test]
+fn no_state_name_is_built_in() {
+    // The look of a state comes from its id: a variant's own states (the
+    // house rules call theirs dry, wet and burning) are drawn like the
+    // standard ones in the same place.
+    let text = dot_of(&["dot", "tests/fixtures/house/house.board"]);
+    svg("house.board", &text);
+    assert!(
+        text.contains(&format!("fillcolor=\"{}\"", dot::ROOM_FILLS[1])),
+        "{text}"
+    );
+    assert!(text.contains(">wet</td>"), "{text}");
+    let source = std::fs::read_to_string(root().join("src/render/dot.rs")).expect("readable");
+    for word in ["clear", "flood", "fire", "closed", "blocked", "\"open\""] {
+        assert!(!source.contains(word), "src/render/dot.rs names `{word}`");
+    }
+}
+
+fn snapshot_settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
+
+#[test]
+fn the_standard_board_is_pinned() {
+    let text = dot_of(&["dot", "boards/red-november.board"]);
+    assert_eq!(text, dot_of(&["dot"]), "the built-in board is the same");
+    snapshot_settings().bind(|| {
+        insta::assert_snapshot!("dot@red-november", text);
+        let outcome = dot_of(&["dot", "boards/burning-reactor.board", "--outcome", "1"]);
+        insta::assert_snapshot!("dot@burning-reactor-outcome-1", outcome);
+    });
+}
+
+#[test]
+fn wrong_requests_are_errors() {
+    let (out, err, code) = hatchway(&["dot", "boards/mini-flood.board", "--outcome", "10"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("there is no outcome 10"), "{err}");
+    assert!(err.contains("outcomes 1 to 9"), "{err}");
+
+    let (_, err, code) = hatchway(&["dot", "boards/mini-flood.board", "--outcome", "0"]);
+    assert_eq!(code, 1, "{err}");
+
+    // An illegal step: room 3 is on fire.
+    let (out, err, code) = hatchway(&[
+        "dot",
+        "boards/mini-flood.board",
+        "--path",
+        "open 2-4, open 1-3",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("step 2 is not allowed"), "{err}");
+    assert!(err.contains("[--path:1:11]"), "{err}");
+
+    let (_, err, code) = hatchway(&["dot", "--path", "move 1, fly 2"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("this step cannot be read"), "{err}");
+
+    let (_, err, code) = hatchway(&["dot", "--path", "move 11"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("unknown room `11`"), "{err}");
+
+    let (_, err, code) = hatchway(&["dot", "--from", "11"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("unknown room `11` in `--from`"), "{err}");
+
+    let (_, err, code) = hatchway(&["dot", "--with", "grog"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("unknown item `grog`"), "{err}");
+
+    let (_, err, code) = hatchway(&["dot", "--outcome", "1", "--path", "move 2"]);
+    assert_eq!(code, 2, "{err}");
+
+    let (_, err, code) = hatchway(&["dot", "no-such.board"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("no such file"), "{err}");
+}
