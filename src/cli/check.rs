@@ -65,20 +65,29 @@ pub(super) fn builtin_inputs() -> Vec<Input> {
     inputs
 }
 
+/// `3 rooms`, `1 room`, `2 hatches`.
+fn count(n: usize, word: &str) -> String {
+    match (n, word.ends_with("ch")) {
+        (1, _) => format!("1 {word}"),
+        (_, true) => format!("{n} {word}es"),
+        _ => format!("{n} {word}s"),
+    }
+}
+
 pub(super) fn describe(compiled: &Compiled) -> String {
     match compiled {
         Compiled::Rules(r) => format!(
-            "rules `{}`: {} room states, {} hatch states, {} items",
+            "rules `{}`: {}, {}, {}",
             r.name,
-            r.room_states.len(),
-            r.hatch_states.len(),
-            r.items.len()
+            count(r.room_states.len(), "room state"),
+            count(r.hatch_states.len(), "hatch state"),
+            count(r.items.len(), "item")
         ),
         Compiled::Board(b) => format!(
-            "board `{}`: {} rooms, {} hatches, rules `{}`",
+            "board `{}`: {}, {}, rules `{}`",
             b.name,
-            b.rooms.len(),
-            b.hatches.len(),
+            count(b.rooms.len(), "room"),
+            count(b.hatches.len(), "hatch"),
             b.rules.name
         ),
     }
