@@ -906,6 +906,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
     let mut rooms: Vec<Room> = Vec::new();
     let mut room_spans: Vec<Span> = Vec::new();
     let mut by_id: HashMap<&str, usize> = HashMap::new();
+    let mut by_position: HashMap<(u16, u16), Span> = HashMap::new();
     // Ids already reported as invalid are not reported again where used.
     let mut invalid_ids: HashSet<&str> = HashSet::new();
     for decl in &file.rooms {
@@ -937,6 +938,10 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
             check_name_length(d, "room name", &mut problems);
             check_quotable(d, "room name", &mut problems);
         }
+        let position = decl
+            .position
+            .as_ref()
+            .and_then(|p| check_position(p, &mut by_position, &mut problems));
         let state = match (&decl.state, &rules) {
             (None, _) | (_, None) => Some(StateId(0)),
             (Some(s), Some(rules)) => {
@@ -979,6 +984,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
             id: decl.id.text.clone(),
             name: decl.display.as_ref().map(|d| d.text.clone()),
             state: state.unwrap_or(StateId(0)),
+            position,
         });
     }
 
@@ -1205,4 +1211,46 @@ fn warn_unreachable(
             );
         }
     }
+}
+
+/// A room's `at COL,ROW`: two small numbers, at a place no other room has.
+fn check_position(
+    position: &ast::Position,
+    taken: &mut HashMap<(u16, u16), Span>,
+    problems: &mut Vec<Problem>,
+) -> Option<(u16, u16)> {
+    let max = crate::model::limits::POSITION;
+    let mut number = |n: &Name, what: &str| match n.text.parse::<u16>() {
+        Ok(v) if v <= max => Some(v),
+        _ => {
+            problems.push(
+                Problem::error(
+                    "hatchway::position_out_of_range",
+                    format!("the {what} `{}` is too large", n.text),
+                )
+                .label(n.span, format!("at most {max}"))
+                .help(format!(
+                    "columns and rows are counted from 0 and go up to {max}"
+                )),
+            );
+            None
+        }
+    };
+    let column = number(&position.column, "column");
+    let row = number(&position.row, "row");
+    let at = (column?, row?);
+    if let Some(&first) = taken.get(&at) {
+        problems.push(
+            Problem::error(
+                "hatchway::duplicate_position",
+                format!("two rooms are at {},{}", at.0, at.1),
+            )
+            .label(position.span, "this room is placed here")
+            .label(first, "where another room already is")
+            .help("give each room its own place"),
+        );
+        return None;
+    }
+    taken.insert(at, position.span);
+    Some(at)
 }

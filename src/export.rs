@@ -81,6 +81,9 @@ pub struct ExportedRoom {
     /// Its display name, when it has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Where `hatchway draw` puts it, `[column, row]`, when the board says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<[u16; 2]>,
 }
 
 /// A hatch in the interchange shape.
@@ -158,6 +161,7 @@ pub fn board_doc(board: &Board, rules: &RulesReference) -> ExportedBoard {
                 id: ExportedId::of(&r.id),
                 state: state_name(room_states, usize::from(r.state.0)),
                 name: r.name.clone(),
+                at: r.position.map(|(c, row)| [c, row]),
             })
             .collect(),
         hatches: board
@@ -299,7 +303,10 @@ pub fn to_language(board: &Board, rules: &RulesReference) -> Result<String, Expo
         };
         let state = state_name(room_states, usize::from(room.state.0));
         let state = checked(&state, is_state_name, "room state", STATE)?;
-        out.push_str(&format!("room {id}{display}: {state}\n"));
+        let at = room
+            .position
+            .map_or(String::new(), |(c, r)| format!(" at {c},{r}"));
+        out.push_str(&format!("room {id}{display}{at}: {state}\n"));
     }
     if !board.hatches.is_empty() {
         out.push('\n');

@@ -70,6 +70,22 @@ pub const ROOM_NAMES: &[(u32, &str)] = &[
     (10, "Captain's Cabin"),
 ];
 
+/// Where `hatchway draw` puts each room of the standard submarine (column,
+/// row), as `boards/red-november.board` places them; indexed by room number
+/// minus one.
+pub const ROOM_POSITIONS: [(u16, u16); 10] = [
+    (0, 0),
+    (1, 0),
+    (0, 1),
+    (1, 1),
+    (2, 0),
+    (2, 1),
+    (3, 0),
+    (3, 1),
+    (4, 0),
+    (4, 1),
+];
+
 /// At most this many problems are reported for one file: a file that is
 /// not in the flat format at all would otherwise give one a word.
 const MAX_PROBLEMS: usize = 16;
@@ -595,6 +611,7 @@ pub fn board(flat: &Flat, name: &str) -> Result<Board, ImportError> {
                 state: rules
                     .room_state(state)
                     .ok_or_else(|| ImportError::Rules(format!("have no room state `{state}`")))?,
+                position: ROOM_POSITIONS.get(n as usize - 1).copied(),
             })
         })
         .collect::<Result<Vec<_>, ImportError>>()?;

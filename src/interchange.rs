@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde::de::{self, Visitor};
 
 use crate::diagnostic::{Label, Problem};
-use crate::syntax::ast::{BoardFile, HatchDecl, Name, RoomDecl, RulesRef, Span};
+use crate::syntax::ast::{BoardFile, HatchDecl, Name, Position, RoomDecl, RulesRef, Span};
 
 /// A room id: a whole number or a name; always text once read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +85,9 @@ pub struct RoomDoc {
     /// Its display name.
     #[serde(default)]
     pub name: Option<String>,
+    /// Where `hatchway draw` puts it: `[column, row]`.
+    #[serde(default)]
+    pub at: Option<[u16; 2]>,
 }
 
 /// A hatch in the interchange shape.
@@ -195,11 +198,71 @@ fn read_doc(text: &str, format: Format) -> Result<BoardDoc, Problem> {
             });
             problem(clean_message(&e.to_string()), at, text)
         }),
-        Format::Yaml => serde_yaml::from_str(text).map_err(|e| {
-            let at = e.location().map(|l| l.index());
-            problem(clean_message(&e.to_string()), at, text)
-        }),
+        Format::Yaml => {
+            if let Some(at) = too_deep(text) {
+                return Err(Problem::error(
+                    "hatchway::invalid_document",
+                    format!("the document is nested more than {MAX_DEPTH} levels deep"),
+                )
+                .label(Span::new(at, at + 1), "too deep here")
+                .help("a board document nests four levels: the document, `rooms` or `hatches`, each room or hatch, and `between`"));
+            }
+            serde_yaml::from_str(text).map_err(|e| {
+                let at = e.location().map(|l| l.index());
+                problem(clean_message(&e.to_string()), at, text)
+            })
+        }
     }
+}
+
+/// How deeply brackets and braces may nest in a YAML document. A board needs
+/// four levels; the reader gives up past 128 anyway.
+const MAX_DEPTH: usize = 128;
+
+/// Where a YAML document's `[` and `{` first nest past [`MAX_DEPTH`], if they
+/// do. The YAML scanner takes time quadratic in the nesting (it looks at
+/// every open level for each token), so that a megabyte of `{a: ` would take
+/// minutes to be refused: refuse it before. Quoted text and comments are
+/// skipped; a bracket inside a plain word may count, which only matters for
+/// a document far from a board.
+fn too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote: Option<u8> = None;
+    let mut comment = false;
+    let mut previous = b'\n';
+    for (i, &b) in text.as_bytes().iter().enumerate() {
+        match (quote, b) {
+            (_, b'\n') => {
+                comment = false;
+                // A quoted scalar may span lines; a stray quote must not
+                // hide the rest of the file, so quotes end with the line.
+                quote = None;
+            }
+            _ if comment => {}
+            // `\"` inside double quotes does not end them.
+            (Some(b'"'), b'"') if previous == b'\\' => {}
+            (Some(q), _) if b == q => quote = None,
+            (Some(_), _) => {}
+            // A quoted scalar starts a token; a quote inside a word (as in
+            // `O'Brien`) does not open one.
+            (None, b'"' | b'\'')
+                if previous.is_ascii_whitespace() || b"[{,:-?".contains(&previous) =>
+            {
+                quote = Some(b);
+            }
+            (None, b'#') if previous.is_ascii_whitespace() => comment = true,
+            (None, b'[' | b'{') => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(i);
+                }
+            }
+            (None, b']' | b'}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        previous = b;
+    }
+    None
 }
 
 /// Rewrites a message of serde_json or yaml_serde in hatchway's words: no
@@ -330,6 +393,11 @@ pub fn board_file(doc: BoardDoc, default_name: &str, len: usize) -> BoardFile {
             .map(|r| RoomDecl {
                 id: unplaced(r.id.0),
                 display: r.name.map(unplaced),
+                position: r.at.map(|[c, row]| Position {
+                    column: unplaced(c.to_string()),
+                    row: unplaced(row.to_string()),
+                    span: Span::default(),
+                }),
                 state: r.state.map(unplaced),
             })
             .collect(),
@@ -710,6 +778,12 @@ pub fn read_board_placed(
             RoomDecl {
                 id: places.name(r.id.0, at("id")),
                 display: r.name.map(|n| places.name(n, at("name"))),
+                position: r.at.map(|[c, row]| {
+                    let column = places.name(c.to_string(), at("at"));
+                    let row = places.name(row.to_string(), at("at"));
+                    let span = column.span;
+                    Position { column, row, span }
+                }),
                 state: r.state.map(|s| places.name(s, at("state"))),
             }
         })
@@ -747,4 +821,23 @@ pub fn read_board_placed(
         end: Span::new(text.len().saturating_sub(1), text.len()),
     };
     Ok((board, places))
+}
+
+#[cfg(test)]
+mod depth_tests {
+    use super::{MAX_DEPTH, too_deep};
+
+    #[test]
+    fn counts_brackets_outside_quotes_and_comments() {
+        let deep = "[".repeat(MAX_DEPTH + 1);
+        assert_eq!(too_deep(&deep), Some(MAX_DEPTH));
+        assert_eq!(too_deep(&"[]".repeat(10_000)), None);
+        assert_eq!(too_deep(&format!("name: \"{deep}\"")), None);
+        assert_eq!(too_deep(&format!("name: '{deep}'")), None);
+        assert_eq!(too_deep(&format!("start: 1 # {deep}")), None);
+        // An escaped quote does not end a double-quoted scalar.
+        assert_eq!(too_deep(&format!("name: \"a\\\"{deep}\"")), None);
+        // A quote inside a word opens nothing.
+        assert!(too_deep(&format!("name: O'Brien {deep}")).is_some());
+    }
 }

@@ -6,7 +6,8 @@
 //! ([`check`], [`model`]) -> search ([`search`]) -> outcomes ([`outcome`]) ->
 //! output ([`render`]). [`load`] ties the first stages to files; [`export`]
 //! writes compiled boards back out, and [`import`] reads the flat format of
-//! the first pathfinder for this game.
+//! the first pathfinder for this game; [`format`] lays a file out in the
+//! canonical way (`hatchway fmt`).
 
 #![forbid(unsafe_code)]
 #![cfg_attr(
@@ -18,6 +19,7 @@ pub mod builtin;
 pub mod check;
 pub mod diagnostic;
 pub mod export;
+pub mod format;
 pub mod generate;
 pub mod import;
 pub mod interchange;

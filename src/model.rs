@@ -82,6 +82,9 @@ pub mod limits {
     pub const NAME_LENGTH: usize = 64;
     /// Bytes in one input file.
     pub const FILE_SIZE: usize = 1 << 20;
+    /// The largest column or row of a room's `at` position: a drawing is
+    /// for a terminal, so a few dozen boxes across is already too wide.
+    pub const POSITION: u16 = 99;
 }
 
 /// The set of items a player holds this turn, as a bit mask over
@@ -413,6 +416,8 @@ pub struct Room {
     pub name: Option<String>,
     /// Its state at the start of the turn.
     pub state: StateId,
+    /// Where `hatchway draw` puts it (column, row), if the board says.
+    pub position: Option<(u16, u16)>,
 }
 
 impl Room {

@@ -43,10 +43,24 @@ pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
             InputLocation::Pos(p) => p,
             InputLocation::Span((s, _)) => s,
         };
-        let end = text[at.min(text.len())..]
-            .find([',', '\n', ' '])
-            .map_or(text.len(), |e| at + e)
-            .max(at + 1);
+        let trimmed = text.trim_end();
+        let (at, end) = if at >= trimmed.len() && !trimmed.is_empty() {
+            // The plan ends too early: point at its last word, since a label
+            // past the end of the text would not be shown.
+            let end = trimmed.len();
+            let start = trimmed
+                .rfind([',', '\n', ' ', ';'])
+                .map_or(0, |i| i + 1)
+                .min(end - 1);
+            (start, end)
+        } else {
+            let at = at.min(text.len());
+            let end = text[at..]
+                .find([',', '\n', ' '])
+                .map_or(text.len(), |e| at + e)
+                .max((at + 1).min(text.len()));
+            (at, end)
+        };
         Problem::error("hatchway::plan_syntax", "this step cannot be read")
             .label(Span::new(at, end), "expected `open A-B` or `move ROOM`")
             .help("write actions like `open 1-2, move 2`, separated by commas or new lines")

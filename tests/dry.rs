@@ -39,8 +39,11 @@ fn dry_boards_agree_with_the_full_search() {
     // Fire and low water without high water: nothing can flow, but rooms
     // still bar the way and cost minutes.
     let smoky = standard
-        .replace("room 4 \"Reactor Room\"", "room 4 \"Reactor Room\": fire")
-        .replace("room 5\n", "room 5: low_flood\n")
+        .replace(
+            "room 4 \"Reactor Room\" at 1,1",
+            "room 4 \"Reactor Room\" at 1,1: fire",
+        )
+        .replace("room 5 at 2,0\n", "room 5 at 2,0: low_flood\n")
         .replace("hatch 2-5", "hatch 2-5: blocked")
         .replace("hatch 8-9", "hatch 8-9: open");
     same_answers(&board(&smoky), ItemSet::default());
@@ -51,7 +54,7 @@ fn dry_boards_agree_with_the_full_search() {
     same_answers(&b, grog);
     let deep = standard
         .replace("rules red-november", "rules deep-water")
-        .replace("room 6\n", "room 6: high_flood\n")
+        .replace("room 6 at 2,1\n", "room 6 at 2,1: high_flood\n")
         .replace("hatch 5-6", "hatch 5-6: open");
     same_answers(&board(&deep), ItemSet::default());
 }

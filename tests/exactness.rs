@@ -6,13 +6,18 @@
 //! `hatchway::search` or `hatchway::referee`. Both must agree on every
 //! outcome, its minimum cost and its tie-break winner, and every path the
 //! engine gives must replay through the referee to what it claims.
+//!
+//! Besides the shipped rules, two test rules files (`tests/common/ajar*.rules`)
+//! use what the shipped rules do not (two-step openings, costs that depend on
+//! the hatch walked through), and larger dry boards check the search's
+//! shortcut for ships where nothing flows against its full search.
 
 mod common;
 
 use std::collections::BTreeMap;
 
 use hatchway::generate::{BoardSpec, Rng, Topology, board_text};
-use hatchway::model::{Board, Cost, ItemSet, Movement, RoomId};
+use hatchway::model::{Board, Cost, HatchId, ItemSet, Movement, RoomId};
 use hatchway::outcome::{Action, Outcome};
 use hatchway::referee;
 use hatchway::search::{self, LimitReached, Limits};
@@ -40,6 +45,11 @@ fn agree(board: &Board, movement: &Movement) -> Result<(), TestCaseError> {
     let outcomes = engine(board, movement);
     let expected = brute::enumerate(board, movement, board.start, BRUTE_BUDGET).outcomes;
 
+    // The documented order: by final room, then cost, then room states.
+    for pair in outcomes.windows(2) {
+        let key = |o: &Outcome| (o.room, o.cost, o.rooms.clone());
+        prop_assert!(key(&pair[0]) < key(&pair[1]), "out of order: {:?}", pair);
+    }
     let mut found: BTreeMap<brute::OutcomeKey, &Outcome> = BTreeMap::new();
     for o in &outcomes {
         let again = found.insert((o.room, o.rooms.clone()), o);
@@ -70,6 +80,13 @@ fn agree(board: &Board, movement: &Movement) -> Result<(), TestCaseError> {
         }
     }
     Ok(())
+}
+
+/// [`agree`] for a generated board, with the board's text and the items in
+/// the failure message.
+fn agree_on(text: &str, board: &Board, items: ItemSet) -> Result<(), TestCaseError> {
+    agree(board, &board.rules.movement(items))
+        .map_err(|e| TestCaseError::fail(format!("{e}\nwith items {items:?} on\n{text}")))
 }
 
 /// Every subset of the named items of a board's rules.
@@ -103,29 +120,43 @@ struct Pick {
     extra_hatches: usize,
     forced: usize,
     start: usize,
+    /// No room holds water that can flow (no `high_flood`, no `sea`): the
+    /// search takes its shortcut for ships where nothing flows.
+    dry: bool,
     seed: u64,
 }
 
-/// Random boards of up to 7 rooms and 10 hatches: a random tree with up to
-/// 4 extra hatches, a grid or a hull; up to 2 rooms forced to a chosen state;
-/// a start room picked by proptest (or, for 0, by the generator).
-fn picks() -> impl Strategy<Value = Pick> {
+/// Random boards of up to `max_rooms` rooms, mostly of 4 rooms or more: a
+/// random tree with up to `max_extra` extra hatches, a grid or a hull; up to
+/// 2 rooms forced to a chosen state; a start room picked by proptest (or,
+/// for 0, by the generator); one board in four dry.
+fn picks_up_to(max_rooms: usize, max_extra: usize) -> impl Strategy<Value = Pick> {
     (
         0u8..3,
-        1usize..=7,
-        0usize..=4,
+        prop_oneof![1 => 1usize..=3, 4 => 4usize..=max_rooms],
+        0usize..=max_extra,
         0usize..=2,
-        0usize..=7,
+        0usize..=max_rooms,
+        prop::bool::weighted(0.25),
         any::<u64>(),
     )
-        .prop_map(|(shape, rooms, extra_hatches, forced, start, seed)| Pick {
-            shape,
-            rooms,
-            extra_hatches,
-            forced,
-            start,
-            seed,
-        })
+        .prop_map(
+            |(shape, rooms, extra_hatches, forced, start, dry, seed)| Pick {
+                shape,
+                rooms,
+                extra_hatches,
+                forced,
+                start,
+                dry,
+                seed,
+            },
+        )
+}
+
+/// The boards checked against the brute force: up to 7 rooms and 11
+/// hatches.
+fn picks() -> impl Strategy<Value = Pick> {
+    picks_up_to(7, 5)
 }
 
 impl Pick {
@@ -144,12 +175,18 @@ impl Pick {
             1 => Topology::Grid { rooms: self.rooms },
             _ => Topology::Hull { rooms: self.rooms },
         };
+        let wet = |s: &str| s == forced_state || s == "high_flood" || s == "sea";
+        let room_states: Vec<(&str, u32)> = room_states
+            .iter()
+            .copied()
+            .filter(|&(s, _)| !(self.dry && wet(s)))
+            .collect();
         BoardSpec {
             topology,
             rules: rules.to_string(),
-            room_states: weights(room_states),
+            room_states: weights(&room_states),
             hatch_states: weights(hatch_states),
-            high_water: self.forced,
+            high_water: if self.dry { 0 } else { self.forced },
             high_water_state: Some(forced_state.to_string()),
             start: (self.start > 0).then_some(self.start),
             seed: self.seed,
@@ -171,6 +208,35 @@ const REVISED_ROOMS: &[(&str, u32)] = &[
     ("sea", 1),
 ];
 const HATCHES: &[(&str, u32)] = &[("closed", 5), ("open", 3), ("blocked", 1)];
+const AJAR_HATCHES: &[(&str, u32)] = &[("closed", 5), ("ajar", 2), ("open", 2), ("blocked", 2)];
+
+/// Test rules beyond the shipped ones (see the comments in the files):
+/// two-step openings, a free first step, costs that depend on the hatch
+/// walked through and the room left, and an item for opening and leaving.
+const AJAR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/common/ajar.rules");
+/// The same with revisits allowed.
+const AJAR_REVISIT: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/common/ajar-revisit.rules"
+);
+
+/// Random boards checked against the brute force, per rules file (the
+/// revised rules check each board with all four sets of items, the test
+/// rules with and without their item).
+const CASES_BASE: u32 = 1500;
+const CASES_REVISED: u32 = 1000;
+const CASES_DEEP_WATER: u32 = 1500;
+const CASES_AJAR: u32 = 300;
+/// Random boards compiled twice, from differently ordered text.
+const CASES_LINE_ORDER: u32 = 500;
+/// Random walks on random boards, every action checked with the referee.
+const CASES_REFEREE: u32 = 300;
+/// Random boards padded past 64 rooms, checked against the brute force.
+const CASES_PADDED: u32 = 200;
+/// Random boards solved with and without a cost limit.
+const CASES_COST_LIMIT: u32 = 300;
+/// Larger random boards solved with and without the dry-ship shortcut.
+const CASES_SHORTCUT: u32 = 400;
 
 fn config(cases: u32) -> ProptestConfig {
     ProptestConfig {
@@ -183,38 +249,39 @@ fn config(cases: u32) -> ProptestConfig {
 }
 
 proptest! {
-    #![proptest_config(config(800))]
+    #![proptest_config(config(CASES_BASE))]
 
     /// Base rules: fire holds the player, no revisits.
     #[test]
     fn red_november_matches_brute_force(pick in picks()) {
         let text = board_text(&pick.spec("red-november", BASE_ROOMS, "high_flood", HATCHES));
         let board = common::board(&text);
-        agree(&board, &board.rules.movement(ItemSet::default()))?;
+        agree_on(&text, &board, ItemSet::default())?;
     }
 }
 
 proptest! {
-    #![proptest_config(config(700))]
+    #![proptest_config(config(CASES_REVISED))]
 
     /// Revised rules, with every subset of {grog, aqualung} on each board.
-    /// Rooms are forced to `sea` (for 2 of 3 picks), and `sea` also comes up
-    /// at random, so the sea's flow and the aqualung are exercised.
+    /// One or two rooms are forced to `sea` on half the boards (on the
+    /// others `sea` may still come up at random), so the sea's flow and the
+    /// aqualung are exercised.
     #[test]
     fn red_november_revised_matches_brute_force(pick in picks()) {
         let text = board_text(&pick.spec("red-november-revised", REVISED_ROOMS, "sea", HATCHES));
         let board = common::board(&text);
-        if pick.forced > 0 {
+        if pick.forced > 0 && !pick.dry {
             prop_assert!(text.contains(": sea"), "{}", text);
         }
         for items in item_subsets(&board, &["grog", "aqualung"]) {
-            agree(&board, &board.rules.movement(items))?;
+            agree_on(&text, &board, items)?;
         }
     }
 }
 
 proptest! {
-    #![proptest_config(config(700))]
+    #![proptest_config(config(CASES_DEEP_WATER))]
 
     /// Deep water: wading through high water, a cost that depends on the
     /// room left.
@@ -222,7 +289,225 @@ proptest! {
     fn deep_water_matches_brute_force(pick in picks()) {
         let text = board_text(&pick.spec("deep-water", BASE_ROOMS, "high_flood", HATCHES));
         let board = common::board(&text);
-        agree(&board, &board.rules.movement(ItemSet::default()))?;
+        agree_on(&text, &board, ItemSet::default())?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(CASES_AJAR))]
+
+    /// Test rules with two-step hatches and costs that depend on the hatch
+    /// and the room left; revisits forbidden (up to 6 rooms).
+    #[test]
+    fn ajar_rules_match_brute_force(pick in picks_up_to(6, 3)) {
+        let text = board_text(&pick.spec(AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES));
+        let board = common::board(&text);
+        for items in item_subsets(&board, &["crowbar"]) {
+            agree_on(&text, &board, items)?;
+        }
+    }
+
+    /// The same rules with revisits allowed (on smaller boards: the brute
+    /// force keeps the visited rooms in its state even when they do not
+    /// matter).
+    #[test]
+    fn ajar_revisit_rules_match_brute_force(pick in picks_up_to(5, 2)) {
+        let text = board_text(&pick.spec(AJAR_REVISIT, BASE_ROOMS, "high_flood", AJAR_HATCHES));
+        let board = common::board(&text);
+        for items in item_subsets(&board, &["crowbar"]) {
+            agree_on(&text, &board, items)?;
+        }
+    }
+}
+
+/// Solves a board with the search's shortcuts and with the full search;
+/// both must give the same outcome list (sequences included).
+fn same_as_exhaustive(text: &str) -> Result<(), TestCaseError> {
+    let board = &common::board(text);
+    let every = (0..board.rules.items.len()).fold(ItemSet::default(), |s, i| {
+        s.with(hatchway::model::ItemId(i as u8))
+    });
+    for items in [ItemSet::default(), every] {
+        let movement = board.rules.movement(items);
+        let quick = search::solve(board, &movement, board.start, &Limits::default());
+        let full = search::solve_exhaustive(board, &movement, board.start, &Limits::default());
+        match (quick, full) {
+            (Ok(q), Ok(f)) => {
+                prop_assert_eq!(q.outcomes, f.outcomes, "items {:?} on\n{}", items, text)
+            }
+            (q, f) => prop_assert!(false, "a search gave up: {:?} / {:?}", q.err(), f.err()),
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(CASES_SHORTCUT))]
+
+    /// On dry ships too large for the brute force (up to 11 rooms), the
+    /// shortcut for ships where nothing flows gives exactly what the full
+    /// search over every state gives. Revisits forbidden.
+    #[test]
+    fn dry_shortcut_matches_exhaustive_search(pick in picks_up_to(11, 4), which in 0usize..3) {
+        let (rules, hatches) = [
+            ("red-november", HATCHES),
+            ("deep-water", HATCHES),
+            (AJAR, AJAR_HATCHES),
+        ][which];
+        let pick = Pick { dry: true, ..pick };
+        same_as_exhaustive(&board_text(&pick.spec(rules, BASE_ROOMS, "high_flood", hatches)))?;
+    }
+
+    /// The same with revisits allowed (up to 8 rooms: with revisits every
+    /// set of opened hatches is a state of the full search).
+    #[test]
+    fn dry_shortcut_matches_exhaustive_search_with_revisits(pick in picks_up_to(8, 3), which in 0usize..2) {
+        let (rules, rooms, hatches) = [
+            ("red-november-revised", REVISED_ROOMS, HATCHES),
+            (AJAR_REVISIT, BASE_ROOMS, AJAR_HATCHES),
+        ][which];
+        let pick = Pick { dry: true, ..pick };
+        same_as_exhaustive(&board_text(&pick.spec(rules, rooms, "high_flood", hatches)))?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(CASES_COST_LIMIT))]
+
+    /// A cost limit gives exactly the outcomes of the full answer that cost
+    /// no more than the limit, with the same sequences.
+    #[test]
+    fn cost_limit_keeps_the_cheaper_outcomes(pick in picks(), which in 0usize..4, limit in 0u32..6) {
+        let (rules, rooms, forced, hatches) = [
+            ("red-november", BASE_ROOMS, "high_flood", HATCHES),
+            ("red-november-revised", REVISED_ROOMS, "sea", HATCHES),
+            ("deep-water", BASE_ROOMS, "high_flood", HATCHES),
+            (AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES),
+        ][which];
+        let text = board_text(&pick.spec(rules, rooms, forced, hatches));
+        let board = common::board(&text);
+        let movement = board.rules.movement(ItemSet::default());
+        let all = engine(&board, &movement);
+        let limits = Limits { max_cost: Some(Cost(limit)), ..Limits::default() };
+        match search::solve(&board, &movement, board.start, &limits) {
+            Ok(s) => {
+                let cheap: Vec<Outcome> = all.into_iter().filter(|o| o.cost.0 <= limit).collect();
+                prop_assert_eq!(s.outcomes, cheap, "limit {} on\n{}", limit, text);
+            }
+            Err(e) => prop_assert!(false, "{}", e),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(CASES_REFEREE))]
+
+    /// The referee allows exactly the actions the brute force finds, with
+    /// the same cost and the same ship after them, and refuses every other
+    /// action (leaving the ship as it was), along a random walk of up to 12
+    /// actions.
+    #[test]
+    fn referee_agrees_with_brute_force_on_every_action(pick in picks(), which in 0usize..5, walk in any::<u64>()) {
+        let (rules, rooms, forced, hatches) = [
+            ("red-november", BASE_ROOMS, "high_flood", HATCHES),
+            ("red-november-revised", REVISED_ROOMS, "sea", HATCHES),
+            ("deep-water", BASE_ROOMS, "high_flood", HATCHES),
+            (AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES),
+            (AJAR_REVISIT, BASE_ROOMS, "high_flood", AJAR_HATCHES),
+        ][which];
+        let text = board_text(&pick.spec(rules, rooms, forced, hatches));
+        let board = common::board(&text);
+        let mut rng = Rng::new(walk);
+        let every = (0..board.rules.items.len()).fold(ItemSet::default(), |s, i| {
+            if rng.below(2) == 1 { s.with(hatchway::model::ItemId(i as u8)) } else { s }
+        });
+        let movement = board.rules.movement(every);
+        let all_actions: Vec<Action> = (0..board.hatches.len())
+            .map(|h| Action::Open(HatchId(h as u32)))
+            .chain((0..board.rooms.len()).map(|r| Action::Move(RoomId(r as u32))))
+            .collect();
+        let mut ship = brute::initial_ship(&board, board.start);
+        let mut refereed = referee::Ship::new(&board, board.start);
+        for _ in 0..12 {
+            let legal = brute::successors(&board, &movement, &ship);
+            for &action in &all_actions {
+                let mut trial = refereed.clone();
+                let result = trial.apply(&board, &movement, action);
+                match legal.iter().find(|(a, _, _)| *a == action) {
+                    Some((_, cost, next)) => {
+                        let step = match result {
+                            Ok(step) => step,
+                            Err(e) => {
+                                prop_assert!(false, "{:?} refused: {} on\n{}", action, e, text);
+                                unreachable!();
+                            }
+                        };
+                        prop_assert_eq!(step.cost, Cost(*cost));
+                        prop_assert_eq!(step.total, Cost(refereed.spent.0 + cost));
+                        prop_assert_eq!(trial.position, next.position);
+                        prop_assert_eq!(&trial.rooms, &next.rooms);
+                        prop_assert_eq!(&trial.hatches, &next.hatches);
+                        prop_assert_eq!(&trial.visited, &next.visited);
+                        let changed: Vec<RoomId> = step.changes.iter().map(|c| c.room).collect();
+                        let really: Vec<RoomId> = (0..board.rooms.len())
+                            .filter(|&r| ship.rooms[r] != next.rooms[r])
+                            .map(|r| RoomId(r as u32))
+                            .collect();
+                        let mut changed_sorted = changed.clone();
+                        changed_sorted.sort();
+                        prop_assert_eq!(changed_sorted, really, "changes of {:?}", action);
+                    }
+                    None => {
+                        prop_assert!(result.is_err(), "{:?} allowed on\n{}", action, text);
+                        prop_assert_eq!(&trial, &refereed, "a refused action changed the ship");
+                    }
+                }
+            }
+            if legal.is_empty() {
+                break;
+            }
+            let (action, _, next) = &legal[rng.index(legal.len())];
+            prop_assert!(refereed.apply(&board, &movement, *action).is_ok());
+            ship = next.clone();
+        }
+    }
+}
+
+/// A board with more than 64 rooms (the search handles those differently):
+/// the core board, plus rooms up to `total` joined to it only by blocked
+/// hatches (which no shipped rule opens), in random states (high water
+/// included) and joined to each other by hatches in random states.
+fn padded(core: &str, core_rooms: usize, total: usize, seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let states = ["clear", "low_flood", "high_flood", "fire"];
+    let hatch_states = ["closed", "open", "blocked"];
+    let mut text = core.to_string();
+    for k in core_rooms + 1..=total {
+        text.push_str(&format!("room {k}: {}\n", states[rng.index(states.len())]));
+        let anchor = 1 + rng.index(k - 1);
+        let state = if anchor <= core_rooms {
+            "blocked"
+        } else {
+            hatch_states[rng.index(hatch_states.len())]
+        };
+        text.push_str(&format!("hatch {anchor}-{k}: {state}\n"));
+    }
+    text
+}
+
+proptest! {
+    #![proptest_config(config(CASES_PADDED))]
+
+    /// Boards of more than 64 rooms, where all but a few cannot be reached:
+    /// still exact, the far rooms untouched.
+    #[test]
+    fn boards_past_64_rooms_match_brute_force(pick in picks(), which in 0usize..2, pad in 65usize..80) {
+        let rules = ["red-november", "deep-water"][which];
+        let core = board_text(&pick.spec(rules, BASE_ROOMS, "high_flood", HATCHES));
+        let text = padded(&core, pick.rooms, pad, pick.seed);
+        let board = common::board(&text);
+        prop_assert_eq!(board.rooms.len(), pad);
+        agree_on(&text, &board, ItemSet::default())?;
     }
 }
 
@@ -257,18 +542,19 @@ fn reorder(text: &str, seed: u64) -> String {
 }
 
 proptest! {
-    #![proptest_config(config(300))]
+    #![proptest_config(config(CASES_LINE_ORDER))]
 
     /// The outcome list, sequences included, does not depend on the order in
     /// which a file lists its rooms and hatches.
     #[test]
-    fn outcomes_do_not_depend_on_line_order(pick in picks(), which in 0usize..3, shuffle in any::<u64>()) {
-        let (rules, rooms, forced) = [
-            ("red-november", BASE_ROOMS, "high_flood"),
-            ("red-november-revised", REVISED_ROOMS, "sea"),
-            ("deep-water", BASE_ROOMS, "high_flood"),
+    fn outcomes_do_not_depend_on_line_order(pick in picks(), which in 0usize..4, shuffle in any::<u64>()) {
+        let (rules, rooms, forced, hatches) = [
+            ("red-november", BASE_ROOMS, "high_flood", HATCHES),
+            ("red-november-revised", REVISED_ROOMS, "sea", HATCHES),
+            ("deep-water", BASE_ROOMS, "high_flood", HATCHES),
+            (AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES),
         ][which];
-        let text = board_text(&pick.spec(rules, rooms, forced, HATCHES));
+        let text = board_text(&pick.spec(rules, rooms, forced, hatches));
         let shuffled = reorder(&text, shuffle);
         let a = common::board(&text);
         let b = common::board(&shuffled);

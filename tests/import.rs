@@ -68,7 +68,18 @@ fn imported(dir: &str, file: &str) -> (String, Board) {
 /// Same rooms, hatches, start and rules, and the same outcomes from the
 /// start room and from every other room.
 fn assert_same_turn(what: &str, a: &Board, b: &Board) {
-    assert_eq!(a.rooms, b.rooms, "{what}: rooms");
+    // Where a room is drawn is not part of the turn: a board written by
+    // hand may leave it out.
+    let unplaced = |b: &Board| -> Vec<hatchway::model::Room> {
+        b.rooms
+            .iter()
+            .map(|r| hatchway::model::Room {
+                position: None,
+                ..r.clone()
+            })
+            .collect()
+    };
+    assert_eq!(unplaced(a), unplaced(b), "{what}: rooms");
     assert_eq!(a.hatches, b.hatches, "{what}: hatches");
     assert_eq!(a.start, b.start, "{what}: start");
     assert_eq!(*a.rules, *b.rules, "{what}: rules");
@@ -95,11 +106,11 @@ fn a_flat_file_is_the_same_turn_as_the_board_written_by_hand() {
         "{text}"
     );
     assert!(
-        text.contains("\nroom 2 \"Oxygen Pumps\": low_flood\n"),
+        text.contains("\nroom 2 \"Oxygen Pumps\" at 1,0: low_flood\n"),
         "{text}"
     );
     assert!(
-        text.contains("\nroom 10 \"Captain's Cabin\": clear\n"),
+        text.contains("\nroom 10 \"Captain's Cabin\" at 4,1: clear\n"),
         "{text}"
     );
     assert!(text.contains("\nhatch 8-9: blocked\n"), "{text}");

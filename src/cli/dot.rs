@@ -71,7 +71,7 @@ pub(super) fn dot(
 }
 
 /// The path of outcome `n`, played by the referee.
-fn outcome_walk(
+pub(super) fn outcome_walk(
     q: &Query,
     n: usize,
     term: &Terminal,

@@ -22,7 +22,9 @@ use hatchway::{builtin, interchange};
 mod check;
 mod completions;
 mod dot;
+mod draw;
 mod export;
+mod fmt;
 mod import;
 mod paths;
 mod replay;
@@ -31,7 +33,9 @@ mod sweep;
 use check::check;
 use completions::{completions, man};
 use dot::{Drawn, dot};
+use draw::draw;
 use export::{ExportFormatArg, export};
+use fmt::fmt;
 use import::import;
 use paths::{batch_paths, paths};
 use replay::{PlanSource, replay};
@@ -156,6 +160,27 @@ enum Command {
         /// An item the player holds this turn (repeatable).
         #[arg(long = "with", value_name = "ITEM")]
         with: Vec<String>,
+    },
+    /// Lay board and rules files out in the canonical way, in place; with
+    /// no file, format standard input to standard output.
+    Fmt {
+        /// Files to format (`.board`, `.rules`); a folder stands for every
+        /// such file in it. YAML and JSON files are skipped.
+        files: Vec<PathBuf>,
+        /// Change nothing: print a diff for each file that is not formatted,
+        /// and exit 1 if there is one.
+        #[arg(long)]
+        check: bool,
+    },
+    /// The ship as a picture in the terminal: rooms as boxes, hatches
+    /// between them, optionally with one outcome's path.
+    Draw {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        /// Draw the ship at the end of the outcome with this number (as
+        /// listed by `paths`), with the rooms its path entered.
+        #[arg(long, value_name = "N")]
+        outcome: Option<usize>,
     },
     /// Shell completions for bash, zsh, fish, elvish or powershell.
     Completions {
@@ -304,6 +329,8 @@ pub fn run() -> ExitCode {
             };
             dot(board.as_deref(), from, with, drawn, &term)
         }
+        Command::Fmt { files, check } => fmt(&files, check, &term),
+        Command::Draw { board, outcome } => draw(board.as_deref(), outcome, &term),
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref(), &term),
         Command::Paths {

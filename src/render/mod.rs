@@ -3,6 +3,7 @@
 
 pub mod document;
 pub mod dot;
+pub mod draw;
 pub mod replay;
 pub mod sweep;
 pub mod table;

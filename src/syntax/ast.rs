@@ -206,13 +206,15 @@ impl RulesRef {
     }
 }
 
-/// `room ID ["Display name"] [: STATE]`
+/// `room ID ["Display name"] [at COL,ROW] [: STATE]`
 #[derive(Clone, Debug)]
 pub struct RoomDecl {
     /// The room's id.
     pub id: Name,
     /// Its display name, if any.
     pub display: Option<Name>,
+    /// Where `hatchway draw` puts it, if the board says.
+    pub position: Option<Position>,
     /// Its state at the start of the turn; `None` means the rules' first state.
     pub state: Option<Name>,
 }
@@ -225,5 +227,17 @@ pub struct HatchDecl {
     /// Its state; `None` means the rules' first hatch state.
     pub state: Option<Name>,
     /// The whole statement.
+    pub span: Span,
+}
+
+/// `at COL,ROW`: a room's place in a drawing of the ship. The numbers are
+/// kept as text so that an overlong one is reported, not wrapped.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The column, from 0 at the left.
+    pub column: Name,
+    /// The row, from 0 at the top.
+    pub row: Name,
+    /// The whole `at COL,ROW`.
     pub span: Span,
 }

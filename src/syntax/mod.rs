@@ -11,7 +11,7 @@ use pest_derive::Parser;
 use crate::diagnostic::Problem;
 use ast::{
     BoardFile, Condition, CostText, EnterRule, File, FlowRule, HatchDecl, LeaveRule, Name,
-    OpenRule, RoomDecl, RulesFile, RulesRef, RulesStatement, Span,
+    OpenRule, Position, RoomDecl, RulesFile, RulesRef, RulesStatement, Span,
 };
 
 #[derive(Parser)]
@@ -122,6 +122,18 @@ pub fn parse_all(text: &str) -> Result<File, Vec<Problem>> {
     })
 }
 
+/// The parse tree of a file that parses: its `rules_file` or `board_file`
+/// node, with every token. The formatter reads this (the syntax tree drops
+/// the order of a board's statements and the marks between words). Call
+/// [`parse_all`] first for the diagnostics of a file that does not parse.
+pub(crate) fn parse_tree(text: &str) -> Option<Pair<'_, Rule>> {
+    HatchwayParser::parse(Rule::file, text)
+        .ok()?
+        .next()?
+        .into_inner()
+        .next()
+}
+
 /// At most this many syntax errors are explained; a note counts the rest.
 const MAX_SYNTAX_ERRORS: usize = 50;
 
@@ -229,6 +241,7 @@ fn meaningful(pair: Pair<'_, Rule>) -> impl Iterator<Item = Pair<'_, Rule>> {
                 | Rule::kw_cost
                 | Rule::kw_becomes
                 | Rule::kw_start
+                | Rule::kw_at
                 | Rule::colon
                 | Rule::comma
                 | Rule::plus
@@ -368,6 +381,14 @@ fn flow_rule(pair: Pair<'_, Rule>) -> FlowRule {
     }
 }
 
+fn position(pair: Pair<'_, Rule>) -> Position {
+    let span = span_of(&pair);
+    let mut numbers = meaningful(pair).map(name);
+    let column = numbers.next().unwrap_or_default();
+    let row = numbers.next().unwrap_or_default();
+    Position { column, row, span }
+}
+
 fn board_file(pair: Pair<'_, Rule>, len: usize) -> BoardFile {
     let mut file = BoardFile {
         end: Span::new(len.saturating_sub(1), len),
@@ -391,12 +412,14 @@ fn board_file(pair: Pair<'_, Rule>, len: usize) -> BoardFile {
                 let mut decl = RoomDecl {
                     id: Name::default(),
                     display: None,
+                    position: None,
                     state: None,
                 };
                 for q in meaningful(p) {
                     match q.as_rule() {
                         Rule::room_id => decl.id = name(q),
                         Rule::string => decl.display = Some(name(q)),
+                        Rule::position => decl.position = Some(position(q)),
                         _ => decl.state = Some(name(q)),
                     }
                 }
@@ -455,6 +478,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::kw_cost | Rule::cost | Rule::open_effect => "`cost`",
         Rule::kw_becomes => "`becomes`",
         Rule::kw_start | Rule::start_decl => "`start`",
+        Rule::kw_at | Rule::position => "`at`",
         Rule::forbidden => "`forbidden`",
         Rule::allowed => "`allowed`",
         Rule::condition => "a condition",

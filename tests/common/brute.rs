@@ -83,8 +83,8 @@ struct Walker<'a> {
     max_expanded: usize,
 }
 
-/// One step from a ship: the action, its cost and the ship after it.
-fn successors(board: &Board, movement: &Movement, ship: &Ship) -> Vec<(Action, u32, Ship)> {
+/// Every action possible from a ship, with its cost and the ship after it.
+pub fn successors(board: &Board, movement: &Movement, ship: &Ship) -> Vec<(Action, u32, Ship)> {
     let mut out = Vec::new();
     let here = ship.position;
     let here_state = ship.rooms[here.index()];

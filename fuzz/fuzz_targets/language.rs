@@ -1,0 +1,33 @@
+//! The hatchway language on raw bytes: reading (UTF-8, NUL, size), parsing and
+//! checking must never panic, and every label must fall inside the text.
+#![no_main]
+
+use hatchway::load::{self, InputKind};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    // The name decides what the file must hold; cycle through the three
+    // kinds so that every branch of the checker is reached.
+    let name = match data.first().map(|b| b % 3) {
+        Some(0) => "fuzz.board",
+        Some(1) => "fuzz.rules",
+        _ => "fuzz",
+    };
+    let Ok(input) =
+        load::input_from_bytes(name.to_string(), data.to_vec(), None, InputKind::Language)
+    else {
+        return;
+    };
+    if let Err(failure) = load::compile(&input) {
+        for report in &failure.reports {
+            let len = report.file().text.len();
+            for label in &report.problem().labels {
+                assert!(
+                    label.span.start <= label.span.end && label.span.end <= len.max(1),
+                    "label {:?} outside a text of {len} bytes",
+                    label.span
+                );
+            }
+        }
+    }
+});

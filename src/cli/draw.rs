@@ -1,0 +1,81 @@
+//! `hatchway draw`: the ship as a picture in the terminal, optionally with
+//! one outcome's path.
+
+use hatchway::outcome::Action;
+use hatchway::render::draw::{self, View};
+
+use super::dot::outcome_walk;
+use super::*;
+
+pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal) -> Exit {
+    let board = match load_board(path, term) {
+        Ok(b) => b,
+        Err(e) => return e,
+    };
+    let args = QueryArgs {
+        from: None,
+        to: None,
+        with: Vec::new(),
+        max_cost: None,
+        max_states: DEFAULT_MAX_STATES,
+    };
+    let q = match query(board, &args) {
+        Ok(q) => q,
+        Err(e) => {
+            print_plain(e.message, e.help, term);
+            return Exit::Invalid;
+        }
+    };
+    let width = term.out.width;
+    let text = match outcome {
+        None => {
+            let rooms = q.board.room_states();
+            let hatches: Vec<_> = q.board.hatches.iter().map(|h| h.state).collect();
+            let view = View {
+                rooms: &rooms,
+                hatches: &hatches,
+                player: q.start,
+                path: &[],
+            };
+            draw::ship(&q.board, &view, width)
+        }
+        Some(n) => {
+            let (title, ship, steps) = match outcome_walk(&q, n, term) {
+                Ok(walk) => walk,
+                Err(e) => return e,
+            };
+            // The ship at the end of the path, with the rooms it entered.
+            let mut entered = vec![q.start];
+            entered.extend(steps.iter().filter_map(|s| match s.action {
+                Action::Move(r) => Some(r),
+                Action::Open(_) => None,
+            }));
+            let view = View {
+                rooms: &ship.rooms,
+                hatches: &ship.hatches,
+                player: ship.position,
+                path: &entered,
+            };
+            let actions: Vec<String> = steps
+                .iter()
+                .map(|s| render::replay::action_words(&q.board, s.action))
+                .collect();
+            let actions = if actions.is_empty() {
+                "stay".to_string()
+            } else {
+                actions.join(", ")
+            };
+            let header = format!("{title}, {} min: {actions}", ship.spent.0);
+            let mut text = String::new();
+            for line in textwrap::wrap(&header, width) {
+                text.push_str(&line);
+                text.push('\n');
+            }
+            text.push('\n');
+            text.push_str(&draw::ship(&q.board, &view, width));
+            text
+        }
+    };
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    Exit::Success
+}

@@ -1,0 +1,287 @@
+//! Hostile inputs against the built binary: each must end quickly with the
+//! documented exit code (1: invalid input, 3: search limit) and a clear
+//! message on standard error, never a panic or a hang. The large inputs are
+//! written at test time into a temporary folder, so that no megabyte file is
+//! committed.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long one run may take before the test fails (and the run is killed).
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// A folder of its own for one test, emptied first.
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hatchway-hostile-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the temporary folder can be made");
+    dir
+}
+
+/// What a run ended with.
+struct Run {
+    code: Option<i32>,
+    stderr: String,
+    took: Duration,
+}
+
+/// Runs the binary with `args`, killing it (and failing) after [`TIMEOUT`].
+fn run(args: &[&str]) -> Run {
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hatchway"))
+        .args(args)
+        .arg("--color=never")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // Read standard error on a thread, so that a long message cannot fill
+    // the pipe and stall the child while we wait for it.
+    let mut stderr = child.stderr.take().expect("standard error is piped");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+        text
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited on") {
+            break status;
+        }
+        if started.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "`hatchway {}` did not end within {TIMEOUT:?}",
+                args.join(" ")
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Run {
+        code: status.code(),
+        stderr: reader.join().unwrap_or_default(),
+        took: started.elapsed(),
+    }
+}
+
+/// Runs and checks the exit code, that nothing panicked, and that standard
+/// error says `message`.
+fn expect(args: &[&str], code: i32, message: &str) {
+    let r = run(args);
+    assert!(
+        !r.stderr.contains("panicked"),
+        "`hatchway {}` panicked:\n{}",
+        args.join(" "),
+        r.stderr
+    );
+    assert_eq!(
+        r.code,
+        Some(code),
+        "`hatchway {}` exit code (after {:?}); stderr:\n{}",
+        args.join(" "),
+        r.took,
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains(message),
+        "`hatchway {}`: stderr does not say `{message}`:\n{}",
+        args.join(" "),
+        r.stderr
+    );
+}
+
+fn write(dir: &Path, name: &str, bytes: impl AsRef<[u8]>) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("the temporary file can be written");
+    path.to_string_lossy().into_owned()
+}
+
+/// A board of `n` rooms in a row, each joined to the next.
+fn chain_board(n: usize) -> String {
+    let mut text = String::from("board long\n");
+    for i in 1..=n {
+        let _ = writeln!(text, "room {i}");
+    }
+    for i in 1..n {
+        let _ = writeln!(text, "hatch {i}-{}", i + 1);
+    }
+    text.push_str("start 1\n");
+    text
+}
+
+#[test]
+fn nested_brackets() {
+    let dir = temp_dir("nested");
+    let nested = "[".repeat(1_000_000);
+    for name in ["nested.board", "nested.json", "nested.yaml"] {
+        let file = write(&dir, name, &nested);
+        expect(&["check", &file], 1, "×");
+        expect(&["paths", &file], 1, "×");
+    }
+    let braces = "{\"rooms\": ".repeat(100_000);
+    let file = write(&dir, "braces.json", &braces);
+    expect(&["paths", &file], 1, "×");
+    let file = write(&dir, "dashes.yaml", "- ".repeat(400_000));
+    expect(&["paths", &file], 1, "×");
+    // Found by this test: the YAML scanner is quadratic in the nesting of
+    // flow mappings, so that this took minutes before depth was limited.
+    let file = write(&dir, "maps.yaml", "{a: ".repeat(250_000));
+    expect(&["paths", &file], 1, "nested more than 128 levels");
+    let file = write(
+        &dir,
+        "lists.yaml",
+        format!("rooms: {}", "[".repeat(999_000)),
+    );
+    expect(&["check", &file], 1, "nested more than 128 levels");
+}
+
+#[test]
+fn ten_thousand_rooms() {
+    let dir = temp_dir("rooms10k");
+    let text = chain_board(10_000);
+    let file = write(&dir, "rooms.board", &text);
+    expect(&["paths", &file], 1, "at most 1024 rooms");
+    // Under the limit, a long chain still solves quickly.
+    let file = write(&dir, "rooms1024.board", chain_board(1024));
+    let r = run(&["paths", &file]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+}
+
+#[test]
+fn fifty_thousand_rooms() {
+    let dir = temp_dir("rooms50k");
+    let mut text = String::from("board wide\n");
+    for i in 1..=50_000 {
+        let _ = writeln!(text, "room {i}");
+    }
+    text.push_str("start 1\n");
+    assert!(text.len() < 1 << 20);
+    let file = write(&dir, "rooms.board", &text);
+    expect(&["check", &file], 1, "at most 1024 rooms");
+    // The same as a document.
+    let mut json = String::from("{\"rooms\": [");
+    for i in 1..=50_000 {
+        let _ = write!(json, "{}{{\"id\": {i}}}", if i > 1 { "," } else { "" });
+    }
+    json.push_str("], \"hatches\": [], \"start\": 1}");
+    let file = write(&dir, "rooms.json", &json);
+    expect(&["paths", &file], 1, "1024 rooms");
+}
+
+#[test]
+fn thirty_digit_ids_and_costs() {
+    let dir = temp_dir("digits");
+    let big = "123456789012345678901234567890";
+    let rules = format!(
+        "rules big\nroom states: clear\nhatch states: closed, open\n\
+         open closed: cost {big}, becomes open\nwalk through: open\nenter clear: cost {big}\n"
+    );
+    write(&dir, "big.rules", &rules);
+    let file = write(
+        &dir,
+        "big.board",
+        format!("board b\nrules \"big.rules\"\nroom {big}\nroom 1\nhatch 1-{big}\nstart {big}\n"),
+    );
+    expect(&["paths", &file], 1, "cost");
+    // A 30-digit room id is a valid id; a 30-digit `--max-cost` is not a number
+    // the command line takes (exit 2).
+    let file = write(
+        &dir,
+        "ids.board",
+        format!("board b\nroom {big}\nroom 1\nhatch 1-{big}\nstart {big}\n"),
+    );
+    let r = run(&["paths", &file]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    expect(&["paths", &file, "--max-cost", big], 2, "error");
+    expect(
+        &["paths", &file, "--to", &format!("{big}0")],
+        1,
+        "unknown room",
+    );
+    let plan = format!("open 1-{big}, move 1, move {big}0");
+    expect(&["replay", &file, "--path", &plan], 1, "×");
+}
+
+#[test]
+fn not_text() {
+    let dir = temp_dir("bytes");
+    let file = write(
+        &dir,
+        "utf8.board",
+        b"board b\nroom 1 \"\xff\xfe\"\nstart 1\n",
+    );
+    expect(&["check", &file], 1, "not valid UTF-8");
+    let file = write(&dir, "utf8.json", b"{\"rooms\": [{\"id\": \"\xc3\"}]}");
+    expect(&["paths", &file], 1, "not valid UTF-8");
+    let file = write(&dir, "nul.board", b"board b\nroom 1\0\nstart 1\n");
+    expect(&["check", &file], 1, "NUL byte");
+    let file = write(&dir, "nul.yaml", b"rooms:\n  - {id: 1\0}\nstart: 1\n");
+    expect(&["paths", &file], 1, "×");
+    let file = write(&dir, "plan.txt", b"open 1-2,\xff move 2");
+    expect(&["replay", "--path-file", &file], 1, "not valid UTF-8");
+}
+
+#[test]
+fn over_one_mebibyte() {
+    let dir = temp_dir("large");
+    let mut text = chain_board(10);
+    text.push_str(&"# padding\n".repeat(110_000));
+    assert!(text.len() > 1 << 20);
+    let file = write(&dir, "large.board", &text);
+    expect(&["check", &file], 1, "too large");
+    let file = write(&dir, "large.json", " ".repeat((1 << 20) + 1));
+    expect(&["paths", &file], 1, "too large");
+    let file = write(&dir, "plan.txt", "move 1\n".repeat(200_000));
+    expect(&["replay", "--path-file", &file], 1, "too large");
+}
+
+#[test]
+fn twenty_thousand_step_plan() {
+    let dir = temp_dir("plan");
+    let plan = "open 1-2, move 2, move 1\n".repeat(7_000);
+    let file = write(&dir, "plan.txt", &plan);
+    expect(&["replay", "--path-file", &file], 1, "the plan is too long");
+}
+
+#[test]
+fn search_explodes() {
+    let dir = temp_dir("explodes");
+    // A 5 by 6 grid of closed hatches, with high water in several rooms:
+    // every hatch opened may move water, so the states multiply.
+    let (w, h) = (5, 6);
+    let mut text = String::from("board grid\nrules red-november\n");
+    for i in 1..=w * h {
+        let state = if [3, 8, 14, 17, 22, 27].contains(&i) {
+            "high_flood"
+        } else {
+            "clear"
+        };
+        let _ = writeln!(text, "room {i}: {state}");
+    }
+    for r in 0..h {
+        for c in 0..w {
+            let i = r * w + c + 1;
+            if c + 1 < w {
+                let _ = writeln!(text, "hatch {i}-{}", i + 1);
+            }
+            if r + 1 < h {
+                let _ = writeln!(text, "hatch {i}-{}", i + w);
+            }
+        }
+    }
+    text.push_str("start 1\n");
+    let file = write(&dir, "grid.board", &text);
+    expect(
+        &["paths", &file, "--max-states", "100000"],
+        3,
+        "the search stopped",
+    );
+    expect(
+        &["replay", &file, "--max-states", "100000"],
+        3,
+        "the search stopped",
+    );
+}
