@@ -29,7 +29,7 @@ pub struct Limits {
 }
 
 /// The default state budget: about a few hundred MB at most on large boards.
-pub const DEFAULT_MAX_STATES: usize = 2_000_000;
+pub const DEFAULT_MAX_STATES: usize = 5_000_000;
 
 impl Default for Limits {
     fn default() -> Self {

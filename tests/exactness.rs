@@ -435,27 +435,22 @@ proptest! {
                 let result = trial.apply(&board, &movement, action);
                 match legal.iter().find(|(a, _, _)| *a == action) {
                     Some((_, cost, next)) => {
-                        let step = match result {
-                            Ok(step) => step,
-                            Err(e) => {
-                                prop_assert!(false, "{:?} refused: {} on\n{}", action, e, text);
-                                unreachable!();
-                            }
-                        };
+                        let step = result.map_err(|e| {
+                            TestCaseError::fail(format!("{action:?} refused: {e} on\n{text}"))
+                        })?;
                         prop_assert_eq!(step.cost, Cost(*cost));
                         prop_assert_eq!(step.total, Cost(refereed.spent.0 + cost));
                         prop_assert_eq!(trial.position, next.position);
                         prop_assert_eq!(&trial.rooms, &next.rooms);
                         prop_assert_eq!(&trial.hatches, &next.hatches);
                         prop_assert_eq!(&trial.visited, &next.visited);
-                        let changed: Vec<RoomId> = step.changes.iter().map(|c| c.room).collect();
+                        let mut changed: Vec<RoomId> = step.changes.iter().map(|c| c.room).collect();
+                        changed.sort();
                         let really: Vec<RoomId> = (0..board.rooms.len())
                             .filter(|&r| ship.rooms[r] != next.rooms[r])
                             .map(|r| RoomId(r as u32))
                             .collect();
-                        let mut changed_sorted = changed.clone();
-                        changed_sorted.sort();
-                        prop_assert_eq!(changed_sorted, really, "changes of {:?}", action);
+                        prop_assert_eq!(changed, really, "changes of {:?}", action);
                     }
                     None => {
                         prop_assert!(result.is_err(), "{:?} allowed on\n{}", action, text);

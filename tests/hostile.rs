@@ -29,11 +29,16 @@ struct Run {
 
 /// Runs the binary with `args`, killing it (and failing) after [`TIMEOUT`].
 fn run(args: &[&str]) -> Run {
+    run_with(args, Stdio::null())
+}
+
+/// Runs the binary with `args` and `stdin` as its standard input.
+fn run_with(args: &[&str], stdin: Stdio) -> Run {
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_hatchway"))
         .args(args)
         .arg("--color=never")
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -284,4 +289,27 @@ fn search_explodes() {
         3,
         "the search stopped",
     );
+}
+
+#[test]
+fn batch_input() {
+    let dir = temp_dir("batch");
+    // Found by this test: a folder as standard input made `--batch` report
+    // the same read error once a line, forever.
+    let folder = std::fs::File::open(&dir).expect("the folder opens");
+    let r = run_with(&["paths", "--batch"], Stdio::from(folder));
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+    // A line of 3 MB is refused as too large without being kept whole; the
+    // lines around it are still answered.
+    let board = "{\"rooms\": [{\"id\": 1}], \"start\": 1}\n";
+    let file = write(
+        &dir,
+        "lines.jsonl",
+        format!("{board}{}\n{board}", "a".repeat(3_000_000)),
+    );
+    let input = std::fs::File::open(&file).expect("the lines open");
+    let r = run_with(&["paths", "--batch"], Stdio::from(input));
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
 }

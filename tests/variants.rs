@@ -450,15 +450,11 @@ fn revised_sea_with_and_without_aqualung() {
 }
 
 /// The sea board is shipped for the revised rules, and a player may carry
-/// the aqualung; yet its full turn needs about 2.09 million search states
+/// the aqualung: its full turn needs about 2.09 million search states
 /// (every subset of opened hatches is a distinct state once revisits are
-/// allowed), just past `search::DEFAULT_MAX_STATES` (2,000,000), so
-/// `solve` with the default limits fails on a shipped board. Without the
-/// aqualung it needs about 1.16 million. Ignored so that the suite stays
-/// green: a limitation to decide on (raise the default, or bound the
-/// state), not a wrong answer.
+/// allowed), which the default budget (`search::DEFAULT_MAX_STATES`) must
+/// cover so that a shipped board never ends in "limit reached".
 #[test]
-#[ignore = "the sea board with the aqualung needs more than the default state budget"]
 fn sea_board_with_aqualung_fits_the_default_budget() {
     let board = common::shipped_board("red-november-sea.board");
     let movement = board.rules.movement(item(&board.rules, "aqualung"));

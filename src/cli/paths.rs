@@ -76,17 +76,30 @@ pub(super) fn batch_paths(args: &QueryArgs, _term: &Terminal) -> Exit {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut exit = Exit::Success;
-    for (i, line) in stdin.lock().lines().enumerate() {
-        let number = i + 1;
-        let result = match line {
-            Err(e) => Err(BatchError {
-                line: number,
-                error: format!("cannot read line {number}: {e}"),
-                exit: 1,
-                diagnostics: Vec::new(),
-            }),
-            Ok(text) if text.trim().is_empty() => continue,
-            Ok(text) => batch_line(number, text, args),
+    let mut input = stdin.lock();
+    let mut number = 0;
+    loop {
+        number += 1;
+        let result = match read_line(&mut input) {
+            Ok(None) => break,
+            Ok(Some(bytes)) if bytes.trim_ascii().is_empty() => continue,
+            Ok(Some(bytes)) => batch_line(number, bytes, args),
+            // A read error does not go away (standard input may be a
+            // folder): report it once and stop, instead of once a line
+            // forever.
+            Err(e) => {
+                exit = Exit::Invalid;
+                let e = BatchError {
+                    line: number,
+                    error: format!("cannot read line {number}: {e}"),
+                    exit: 1,
+                    diagnostics: Vec::new(),
+                };
+                if let Ok(json) = serde_json::to_string(&e) {
+                    let _ = writeln!(out, "{json}");
+                }
+                break;
+            }
         };
         let json = match result {
             Ok(doc) => serde_json::to_string(&doc),
@@ -113,15 +126,45 @@ pub(super) fn batch_paths(args: &QueryArgs, _term: &Terminal) -> Exit {
     }
 }
 
+/// The next line of `input` without its line end, or `None` at the end.
+/// At most one byte more than the file size limit is kept, so that an
+/// endless line (such as `/dev/zero`) is refused as too large instead of
+/// filling the memory; the rest of such a line is skipped.
+fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Vec<u8>>> {
+    let keep = hatchway::model::limits::FILE_SIZE + 1;
+    let mut line = Vec::new();
+    let mut read_any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(read_any.then_some(line));
+        }
+        read_any = true;
+        let newline = buf.iter().position(|&b| b == b'\n');
+        let chunk = &buf[..newline.unwrap_or(buf.len())];
+        let room = keep.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = newline.map_or(buf.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() {
+            break;
+        }
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(Some(line))
+}
+
 pub(super) fn batch_line(
     number: usize,
-    text: String,
+    text: Vec<u8>,
     args: &QueryArgs,
 ) -> Result<document::ResultDoc, BatchError> {
     let name = format!("line {number}");
     let input = load::input_from_bytes(
         name,
-        text.into_bytes(),
+        text,
         None,
         InputKind::Document(interchange::Format::Json),
     );
