@@ -97,3 +97,21 @@ fn a_changed_cost_breaks_the_snapshot() {
     assert!(log.contains("ends in room 3, 1 min"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `replay --draw` shows the picture of `hatchway draw` at the start and
+/// after every step.
+#[test]
+fn replay_draws_the_ship_after_every_step() {
+    let (log, err, code) = hatchway(&["replay", "--outcome", "2", "--draw", "--color", "never"]);
+    assert_eq!(code, 0, "{err}");
+    // The start and two steps: three pictures.
+    assert_eq!(
+        log.matches("hatches between boxes that do not touch")
+            .count(),
+        3
+    );
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!("replay-draw@red-november-outcome-2", log));
+}

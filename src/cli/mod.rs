@@ -125,6 +125,9 @@ enum Command {
         /// A file holding a planned path.
         #[arg(long, value_name = "FILE")]
         path_file: Option<PathBuf>,
+        /// Draw the ship (as `hatchway draw` does) after every step.
+        #[arg(long)]
+        draw: bool,
     },
     /// Write a board as YAML or JSON (the shape of INTERCHANGE.md) or in the
     /// hatchway language.
@@ -304,13 +307,14 @@ pub fn run() -> ExitCode {
             outcome,
             path,
             path_file,
+            draw: pictures,
         } => {
             let plan = match (path, path_file) {
                 (Some(text), _) => Some(PlanSource::Text(text)),
                 (None, Some(file)) => Some(PlanSource::File(file)),
                 (None, None) => None,
             };
-            replay(board.as_deref(), &query, outcome, plan, &term)
+            replay(board.as_deref(), &query, outcome, plan, pictures, &term)
         }
         Command::Check { files, format } => check(&files, format, &term),
         Command::Export { board, format } => export(board.as_deref(), format, &term),

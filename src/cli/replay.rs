@@ -13,6 +13,7 @@ pub(super) fn replay(
     args: &QueryArgs,
     only: Option<usize>,
     plan: Option<PlanSource>,
+    pictures: bool,
     term: &Terminal,
 ) -> Exit {
     let board = match load_board(path, term) {
@@ -27,7 +28,7 @@ pub(super) fn replay(
         }
     };
     if let Some(plan) = plan {
-        return referee_plan(&q, plan, term);
+        return referee_plan(&q, plan, pictures, term);
     }
     let solution = match search::solve(&q.board, &q.movement, q.start, &q.limits) {
         Ok(s) => s,
@@ -77,6 +78,7 @@ pub(super) fn replay(
                 q.start,
                 &steps,
                 style,
+                pictures,
             )),
             Err((i, e)) => {
                 print_plain(
@@ -160,7 +162,7 @@ pub(super) fn read_plan(plan: PlanSource) -> Result<(String, String), Failure> {
     }
 }
 
-pub(super) fn referee_plan(q: &Query, plan: PlanSource, term: &Terminal) -> Exit {
+pub(super) fn referee_plan(q: &Query, plan: PlanSource, pictures: bool, term: &Terminal) -> Exit {
     let (name, text) = match read_plan(plan) {
         Ok(p) => p,
         Err(f) => {
@@ -184,7 +186,7 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, term: &Terminal) -> Exit
         let action = match plan::resolve(&q.board, w) {
             Ok(a) => a,
             Err(p) => {
-                print_partial(q, &steps, style);
+                print_partial(q, &steps, style, pictures);
                 print_reports(&[report(p)], term);
                 return Exit::Invalid;
             }
@@ -192,7 +194,7 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, term: &Terminal) -> Exit
         match ship.apply(&q.board, &q.movement, action) {
             Ok(step) => steps.push(step),
             Err(e) => {
-                print_partial(q, &steps, style);
+                print_partial(q, &steps, style, pictures);
                 let p = Problem::error(
                     "hatchway::illegal_step",
                     format!("step {} is not allowed: {e}", i + 1),
@@ -231,6 +233,7 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, term: &Terminal) -> Exit
         q.start,
         &steps,
         style,
+        pictures,
     ));
     out.push_str(&format!(
         "\nthe plan ends in room {}, {} min, {}\n",
@@ -287,7 +290,12 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, term: &Terminal) -> Exit
     Exit::Success
 }
 
-pub(super) fn print_partial(q: &Query, steps: &[hatchway::referee::Step], style: Style) {
+pub(super) fn print_partial(
+    q: &Query,
+    steps: &[hatchway::referee::Step],
+    style: Style,
+    pictures: bool,
+) {
     let mut out = format!(
         "{}: planned path from room {}\n",
         q.board.name,
@@ -299,6 +307,7 @@ pub(super) fn print_partial(q: &Query, steps: &[hatchway::referee::Step], style:
         q.start,
         steps,
         style,
+        pictures,
     ));
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
 }

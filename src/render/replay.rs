@@ -136,12 +136,16 @@ pub fn changes_words(board: &Board, rules: &Rules, rooms: &[StateId]) -> String 
 
 /// The log of one path: the start, then every step with its cost, running
 /// total, effects and the ship after it.
+///
+/// With `pictures`, the ship is also drawn (as `hatchway draw` draws it)
+/// at the start and after every step.
 pub fn steps_log(
     board: &Board,
     movement: &Movement,
     start: RoomId,
     steps: &[Step],
     style: Style,
+    pictures: bool,
 ) -> String {
     let rules = movement.rules();
     let codes = state_codes(rules);
@@ -149,6 +153,16 @@ pub fn steps_log(
     let dim = Look::new().fg_color(Some(AnsiColor::BrightBlack.into()));
     let effect = Look::new().fg_color(Some(AnsiColor::Blue.into()));
     let mut ship = Ship::new(board, start);
+    let mut entered = vec![start];
+    let picture = |ship: &Ship, entered: &[RoomId]| {
+        let view = super::draw::View {
+            rooms: &ship.rooms,
+            hatches: &ship.hatches,
+            player: ship.position,
+            path: entered,
+        };
+        super::draw::ship(board, &view, style.width)
+    };
     let mut out = String::new();
     out.push_str(&format!(
         "  {}  start in room {}\n",
@@ -163,6 +177,9 @@ pub fn steps_log(
         &[],
         style,
     ));
+    if pictures {
+        out.push_str(&picture(&ship, &entered));
+    }
     let width = style.width.max(40);
     for (i, step) in steps.iter().enumerate() {
         let words = action_words(board, step.action);
@@ -198,6 +215,12 @@ pub fn steps_log(
             &changed,
             style,
         ));
+        if pictures {
+            if let Action::Move(room) = step.action {
+                entered.push(room);
+            }
+            out.push_str(&picture(&ship, &entered));
+        }
     }
     out
 }
