@@ -76,17 +76,7 @@ pub(super) fn outcome_walk(
     n: usize,
     term: &Terminal,
 ) -> Result<(String, Ship, Vec<referee::Step>), Exit> {
-    let solution = match search::solve(&q.board, &q.movement, q.start, &q.limits) {
-        Ok(s) => s,
-        Err(limit) => {
-            print_plain(
-                limit.to_string(),
-                Some("the board is too large to list every outcome".to_string()),
-                term,
-            );
-            return Err(Exit::Limit);
-        }
-    };
+    let solution = solve(q, term)?;
     let total = solution.outcomes.len();
     let Some(outcome) = n.checked_sub(1).and_then(|i| solution.outcomes.get(i)) else {
         print_plain(

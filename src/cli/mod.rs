@@ -458,3 +458,15 @@ fn load_board(path: Option<&Path>, term: &Terminal) -> Result<Board, Exit> {
         }
     }
 }
+
+/// Solves a query, reporting a search limit (exit 3) on standard error.
+fn solve(q: &Query, term: &Terminal) -> Result<search::Solution, Exit> {
+    search::solve(&q.board, &q.movement, q.start, &q.limits).map_err(|limit| {
+        print_plain(
+            limit.to_string(),
+            Some("raise `--max-states`, or narrow the question with `--max-cost`".to_string()),
+            term,
+        );
+        Exit::Limit
+    })
+}

@@ -20,16 +20,9 @@ pub(super) fn paths(
             return Exit::Invalid;
         }
     };
-    let solution = match search::solve(&q.board, &q.movement, q.start, &q.limits) {
+    let solution = match solve(&q, term) {
         Ok(s) => s,
-        Err(limit) => {
-            print_plain(
-                limit.to_string(),
-                Some("raise `--max-states`, or narrow the question with `--max-cost`".to_string()),
-                term,
-            );
-            return Exit::Limit;
-        }
+        Err(e) => return e,
     };
     let total = solution.outcomes.len();
     let numbered: Vec<(usize, Outcome)> = solution

@@ -30,16 +30,9 @@ pub(super) fn replay(
     if let Some(plan) = plan {
         return referee_plan(&q, plan, pictures, term);
     }
-    let solution = match search::solve(&q.board, &q.movement, q.start, &q.limits) {
+    let solution = match solve(&q, term) {
         Ok(s) => s,
-        Err(limit) => {
-            print_plain(
-                limit.to_string(),
-                Some("raise `--max-states`, or narrow the question with `--max-cost`".to_string()),
-                term,
-            );
-            return Exit::Limit;
-        }
+        Err(e) => return e,
     };
     let total = solution.outcomes.len();
     if let Some(n) = only
