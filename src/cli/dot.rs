@@ -23,10 +23,6 @@ pub(super) fn dot(
     drawn: Drawn,
     term: &Terminal,
 ) -> Exit {
-    let board = match load_board(path, term) {
-        Ok(b) => b,
-        Err(e) => return e,
-    };
     let args = QueryArgs {
         from,
         to: None,
@@ -34,12 +30,9 @@ pub(super) fn dot(
         max_cost: None,
         max_states: DEFAULT_MAX_STATES,
     };
-    let q = match query(board, &args) {
+    let q = match load_query(path, &args, term) {
         Ok(q) => q,
-        Err(e) => {
-            print_plain(e.message, e.help, term);
-            return Exit::Invalid;
-        }
+        Err(e) => return e,
     };
     let text = match drawn {
         Drawn::Nothing => dot::ship(&q.board, q.start, None),

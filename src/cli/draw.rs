@@ -8,10 +8,6 @@ use super::dot::outcome_walk;
 use super::*;
 
 pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal) -> Exit {
-    let board = match load_board(path, term) {
-        Ok(b) => b,
-        Err(e) => return e,
-    };
     let args = QueryArgs {
         from: None,
         to: None,
@@ -19,12 +15,9 @@ pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal)
         max_cost: None,
         max_states: DEFAULT_MAX_STATES,
     };
-    let q = match query(board, &args) {
+    let q = match load_query(path, &args, term) {
         Ok(q) => q,
-        Err(e) => {
-            print_plain(e.message, e.help, term);
-            return Exit::Invalid;
-        }
+        Err(e) => return e,
     };
     let width = term.out.width;
     let text = match outcome {

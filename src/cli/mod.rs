@@ -459,6 +459,17 @@ fn load_board(path: Option<&Path>, term: &Terminal) -> Result<Board, Exit> {
     }
 }
 
+/// Loads a board (the standard one when `path` is `None`) and applies the
+/// command line's start room, target room and items to it, reporting any
+/// problem on standard error.
+fn load_query(path: Option<&Path>, args: &QueryArgs, term: &Terminal) -> Result<Query, Exit> {
+    let board = load_board(path, term)?;
+    query(board, args).map_err(|e| {
+        print_plain(e.message, e.help, term);
+        Exit::Invalid
+    })
+}
+
 /// Solves a query, reporting a search limit (exit 3) on standard error.
 fn solve(q: &Query, term: &Terminal) -> Result<search::Solution, Exit> {
     search::solve(&q.board, &q.movement, q.start, &q.limits).map_err(|limit| {

@@ -9,16 +9,9 @@ pub(super) fn paths(
     format: PathsFormat,
     term: &Terminal,
 ) -> Exit {
-    let board = match load_board(path, term) {
-        Ok(b) => b,
-        Err(e) => return e,
-    };
-    let q = match query(board, args) {
+    let q = match load_query(path, args, term) {
         Ok(q) => q,
-        Err(e) => {
-            print_plain(e.message, e.help, term);
-            return Exit::Invalid;
-        }
+        Err(e) => return e,
     };
     let solution = match solve(&q, term) {
         Ok(s) => s,

@@ -16,16 +16,9 @@ pub(super) fn replay(
     pictures: bool,
     term: &Terminal,
 ) -> Exit {
-    let board = match load_board(path, term) {
-        Ok(b) => b,
-        Err(e) => return e,
-    };
-    let q = match query(board, args) {
+    let q = match load_query(path, args, term) {
         Ok(q) => q,
-        Err(e) => {
-            print_plain(e.message, e.help, term);
-            return Exit::Invalid;
-        }
+        Err(e) => return e,
     };
     if let Some(plan) = plan {
         return referee_plan(&q, plan, pictures, term);
@@ -57,12 +50,7 @@ pub(super) fn replay(
     for (n, o) in shown {
         out.push('\n');
         out.push_str(&render::replay::outcome_header(
-            &q.board,
-            &q.movement,
-            n,
-            total,
-            o,
-            style,
+            &q.board, n, total, o, style,
         ));
         match referee::replay(&q.board, &q.movement, q.start, &o.actions) {
             Ok((_, steps)) => out.push_str(&render::replay::steps_log(
@@ -232,7 +220,7 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, pictures: bool, term: &T
         "\nthe plan ends in room {}, {} min, {}\n",
         q.board.room(planned.room).label(),
         planned.cost.0,
-        render::replay::changes_words(&q.board, q.movement.rules(), &planned.rooms)
+        render::replay::changes_words(&q.board, &planned.rooms)
     ));
     let limits = Limits {
         max_cost: None,

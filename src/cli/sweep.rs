@@ -11,10 +11,6 @@ pub(super) fn sweep(
     format: CheckFormat,
     term: &Terminal,
 ) -> Exit {
-    let board = match load_board(path, term) {
-        Ok(b) => b,
-        Err(e) => return e,
-    };
     let args = QueryArgs {
         from: None,
         to: None,
@@ -22,12 +18,9 @@ pub(super) fn sweep(
         max_cost: None,
         max_states,
     };
-    let q = match query(board, &args) {
+    let q = match load_query(path, &args, term) {
         Ok(q) => q,
-        Err(e) => {
-            print_plain(e.message, e.help, term);
-            return Exit::Invalid;
-        }
+        Err(e) => return e,
     };
     let rules = std::sync::Arc::clone(&q.board.rules);
     let mut rooms = Vec::new();

@@ -35,3 +35,19 @@ impl Style {
         }
     }
 }
+
+/// The rooms whose state differs from the board's, with their new state:
+/// `1 low_flood, 2 low_flood`; `None` when nothing changed.
+pub fn changed_rooms(
+    board: &crate::model::Board,
+    rooms: &[crate::model::StateId],
+) -> Option<String> {
+    let parts: Vec<String> = board
+        .rooms
+        .iter()
+        .zip(rooms)
+        .filter(|(r, s)| r.state != **s)
+        .map(|(r, s)| format!("{} {}", r.id, board.rules.room_states[usize::from(s.0)]))
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(", "))
+}

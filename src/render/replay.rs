@@ -119,18 +119,10 @@ pub fn ship_line(
 }
 
 /// The changes an outcome makes, in words: `1 low_flood, 2 low_flood`.
-pub fn changes_words(board: &Board, rules: &Rules, rooms: &[StateId]) -> String {
-    let parts: Vec<String> = board
-        .rooms
-        .iter()
-        .zip(rooms)
-        .filter(|(r, s)| r.state != **s)
-        .map(|(r, s)| format!("{} {}", r.id, rules.room_states[usize::from(s.0)]))
-        .collect();
-    if parts.is_empty() {
-        "no room changes".to_string()
-    } else {
-        format!("changes {}", parts.join(", "))
+pub fn changes_words(board: &Board, rooms: &[StateId]) -> String {
+    match super::changed_rooms(board, rooms) {
+        Some(list) => format!("changes {list}"),
+        None => "no room changes".to_string(),
     }
 }
 
@@ -228,7 +220,6 @@ pub fn steps_log(
 /// The header of an outcome: where it ends, its cost and what it changes.
 pub fn outcome_header(
     board: &Board,
-    movement: &Movement,
     number: usize,
     total: usize,
     outcome: &Outcome,
@@ -239,7 +230,7 @@ pub fn outcome_header(
         "outcome {number} of {total}: ends in room {}, {} min, {}",
         room_name(board, outcome.room),
         outcome.cost.0,
-        changes_words(board, movement.rules(), &outcome.rooms)
+        changes_words(board, &outcome.rooms)
     );
     let options = textwrap::Options::new(style.width.max(40)).subsequent_indent("  ");
     textwrap::wrap(&text, options)

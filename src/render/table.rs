@@ -16,23 +16,6 @@ pub fn action_text(board: &Board, action: Action) -> String {
     }
 }
 
-/// The changes of an outcome: `1 low_flood, 2 low_flood`.
-fn changes_text(board: &Board, movement: &Movement, outcome: &Outcome) -> String {
-    let rules = movement.rules();
-    let parts: Vec<String> = board
-        .rooms
-        .iter()
-        .zip(&outcome.rooms)
-        .filter(|(r, s)| r.state != **s)
-        .map(|(r, s)| format!("{} {}", r.id, rules.room_states[usize::from(s.0)]))
-        .collect();
-    if parts.is_empty() {
-        "-".to_string()
-    } else {
-        parts.join(", ")
-    }
-}
-
 /// The table of every outcome, grouped by final room.
 pub fn outcomes(
     board: &Board,
@@ -69,7 +52,6 @@ pub fn outcomes(
             out.push('\n');
         }
         let lead = format!("{:>4}  {:>3} min  ", format!("#{number}"), o.cost.0);
-        let changes = changes_text(board, movement, o);
         let actions = if o.actions.is_empty() {
             "stay".to_string()
         } else {
@@ -91,7 +73,7 @@ pub fn outcomes(
             }
             out.push('\n');
         }
-        if changes != "-" {
+        if let Some(changes) = super::changed_rooms(board, &o.rooms) {
             let text = format!("{indent}changes {changes}");
             for line in textwrap::wrap(
                 &text,
