@@ -460,23 +460,42 @@ impl<T: Copy> Store<T> {
 
 impl Store<Node> {
     /// Compares the paths `path(a_parent) + a_action` and
-    /// `path(b_parent) + b_action`, of equal length, in the fixed action
-    /// order: the first action where they differ decides.
-    fn path_less(&self, mut a: u32, a_action: u32, mut b: u32, b_action: u32) -> bool {
-        let mut decisive = (a_action, b_action);
-        while a != b {
-            // Equal lengths: both chains reach the start at the same depth,
-            // so they meet at the latest there.
-            let (na, nb) = (self.nodes[a as usize], self.nodes[b as usize]);
-            decisive = (na.action, nb.action);
-            a = na.parent;
-            b = nb.parent;
-            if a == NO_PARENT || b == NO_PARENT {
-                break;
-            }
-        }
-        decisive.0 < decisive.1
+    /// `path(b_parent) + b_action`, of equal length (see [`path_less`]).
+    fn path_less(&self, a: u32, a_action: u32, b: u32, b_action: u32) -> bool {
+        path_less(
+            |n| {
+                let node = self.nodes[n as usize];
+                (node.parent, node.action)
+            },
+            a,
+            a_action,
+            b,
+            b_action,
+        )
     }
+}
+
+/// Compares the paths `path(a) + a_action` and `path(b) + b_action`, of
+/// equal length, in the fixed action order: the first action where they
+/// differ decides. `link` gives a node's parent and the action that led to
+/// it. Both chains reach the start at the same depth, so they meet at the
+/// latest there, and the last pair of actions seen before they meet is the
+/// first difference.
+fn path_less(
+    link: impl Fn(u32) -> (u32, u32),
+    mut a: u32,
+    a_action: u32,
+    mut b: u32,
+    b_action: u32,
+) -> bool {
+    let mut decisive = (a_action, b_action);
+    while a != b && a != NO_PARENT && b != NO_PARENT {
+        let ((pa, xa), (pb, xb)) = (link(a), link(b));
+        decisive = (xa, xb);
+        a = pa;
+        b = pb;
+    }
+    decisive.0 < decisive.1
 }
 
 /// The frontier: states waiting to be settled, by cost, and within a cost by

@@ -4,23 +4,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-const HATCHES: &[(u32, u32)] = &[
-    (1, 2),
-    (1, 3),
-    (2, 3),
-    (2, 4),
-    (2, 5),
-    (3, 4),
-    (4, 5),
-    (5, 6),
-    (5, 7),
-    (5, 8),
-    (7, 8),
-    (7, 9),
-    (8, 9),
-    (8, 10),
-    (9, 10),
-];
+use hatchway::import::HATCHES;
+
 const STATES: &[&str] = &["clear", "low_flood", "high_flood", "fire"];
 
 /// A standard board with room states drawn from `seed`.

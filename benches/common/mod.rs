@@ -430,23 +430,7 @@ const BATCH_ROOM_STATES: [(&str, u32); 4] = [
 /// shape: seeded random room states (clear 4 : low_flood 1 : high_flood 1 :
 /// fire 1), every hatch closed, a random start room.
 pub fn batch_lines(count: usize, seed: u64) -> String {
-    const HATCHES: [(u32, u32); 15] = [
-        (1, 2),
-        (1, 3),
-        (2, 3),
-        (2, 4),
-        (2, 5),
-        (3, 4),
-        (4, 5),
-        (5, 6),
-        (5, 7),
-        (5, 8),
-        (7, 8),
-        (7, 9),
-        (8, 9),
-        (8, 10),
-        (9, 10),
-    ];
+    use hatchway::import::HATCHES;
     let mut rng = Rng::new(seed);
     let mut out = String::new();
     for n in 0..count {

@@ -44,18 +44,6 @@ struct Node {
 
 const NONE: u32 = u32::MAX;
 
-/// Compares `path(a) + a_action` with `path(b) + b_action` (equal lengths).
-fn path_less(nodes: &[Node], mut a: u32, a_action: u32, mut b: u32, b_action: u32) -> bool {
-    let mut decisive = (a_action, b_action);
-    while a != b && a != NONE && b != NONE {
-        let (na, nb) = (nodes[a as usize], nodes[b as usize]);
-        decisive = (na.action, nb.action);
-        a = na.parent;
-        b = nb.parent;
-    }
-    decisive.0 < decisive.1
-}
-
 /// Solves a turn on a ship where nothing can flow.
 pub fn solve(
     board: &Board,
@@ -125,7 +113,13 @@ pub fn solve(
                 };
                 heap.push(std::cmp::Reverse((cost, len, to as u32)));
             } else if (cost, len) == (old.cost, old.len)
-                && path_less(nodes, from, action, old.parent, old.action)
+                && super::path_less(
+                    |n| (nodes[n as usize].parent, nodes[n as usize].action),
+                    from,
+                    action,
+                    old.parent,
+                    old.action,
+                )
             {
                 nodes[to].parent = from;
                 nodes[to].action = action;
