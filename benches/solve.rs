@@ -10,6 +10,7 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use hatchway::search::Workspace;
 
 fn standard(c: &mut Criterion) {
     let mut group = c.benchmark_group("standard");
@@ -20,6 +21,24 @@ fn standard(c: &mut Criterion) {
                 "standard/{}: over the probe budget, not benchmarked",
                 s.name
             );
+            continue;
+        };
+        common::tune(&mut group, one);
+        let mut workspace = Workspace::new();
+        group.bench_function(s.name, |b| {
+            b.iter(|| black_box(p.solve_in(&mut workspace).map(|s| s.outcomes.len())))
+        });
+    }
+    group.finish();
+}
+
+/// The same scenarios solved one by one, each in a fresh workspace (what a
+/// single `hatchway paths` pays).
+fn standard_fresh(c: &mut Criterion) {
+    let mut group = c.benchmark_group("standard-fresh");
+    for s in common::standard_scenarios() {
+        let p = common::prepare(&s);
+        let Some(one) = common::cheap_enough(&p) else {
             continue;
         };
         common::tune(&mut group, one);
@@ -42,10 +61,13 @@ fn generated(c: &mut Criterion) {
             continue;
         };
         common::tune(&mut group, one);
-        group.bench_function(&g.name, |b| b.iter(|| black_box(p.solve())));
+        let mut workspace = Workspace::new();
+        group.bench_function(&g.name, |b| {
+            b.iter(|| black_box(p.solve_in(&mut workspace).map(|s| s.outcomes.len())))
+        });
     }
     group.finish();
 }
 
-criterion_group!(benches, standard, generated);
+criterion_group!(benches, standard, standard_fresh, generated);
 criterion_main!(benches);

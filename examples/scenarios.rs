@@ -39,6 +39,7 @@ use std::time::{Duration, Instant};
 
 use common::{Prepared, Probe};
 use hatchway::generate::{Topology, board_text};
+use hatchway::search::Workspace;
 
 /// One scenario: name, description, board text, items.
 struct Named {
@@ -100,6 +101,7 @@ fn median_time(p: &Prepared, one: Duration) -> (Duration, Option<Duration>) {
     let per = one.max(Duration::from_nanos(50));
     let batch = (Duration::from_millis(1).as_nanos() / per.as_nanos()).max(1) as u32;
     let mut samples = Vec::new();
+    let mut workspace = Workspace::new();
     let cpu_before = common::cpu_time();
     let begin = Instant::now();
     while samples.len() < 11
@@ -107,7 +109,7 @@ fn median_time(p: &Prepared, one: Duration) -> (Duration, Option<Duration>) {
     {
         let t = Instant::now();
         for _ in 0..batch {
-            let _ = std::hint::black_box(p.solve());
+            let _ = std::hint::black_box(p.solve_in(&mut workspace).map(|s| s.outcomes.len()));
         }
         samples.push(t.elapsed() / batch);
     }
@@ -456,8 +458,10 @@ fn main() -> ExitCode {
             };
             let p = s.prepare();
             let mut outcomes = 0usize;
+            let mut workspace = Workspace::new();
             for _ in 0..count {
-                outcomes += std::hint::black_box(p.solve()).map_or(0, |s| s.outcomes.len());
+                outcomes += std::hint::black_box(p.solve_in(&mut workspace))
+                    .map_or(0, |s| s.outcomes.len());
             }
             println!("{count} solves, {outcomes} outcomes in all");
         }

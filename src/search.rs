@@ -41,7 +41,7 @@ impl Default for Limits {
 }
 
 /// Every outcome of a turn.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Solution {
     /// The outcomes, ordered by final room (in board order), then cost, then
     /// the room states (in the order the rules declare them).
@@ -165,7 +165,6 @@ struct Canon {
 
 impl Canon {
     fn new(board: &Board, movement: &Movement) -> Canon {
-        let rs = movement.room_state_count();
         let hs = movement.hatch_state_count();
         // Hatch states from which some chain of opens reaches a state that
         // can be walked through.
@@ -189,20 +188,6 @@ impl Canon {
         }
         // The states each room could take this turn, as bit masks.
         let mut possible: Vec<u32> = board.rooms.iter().map(|r| 1 << r.state.0).collect();
-        let flows = |a: u32, b: u32, mut visit: Box<dyn FnMut(StateId, StateId) + '_>| {
-            for sa in 0..rs {
-                for sb in 0..rs {
-                    if a & (1 << sa) != 0 && b & (1 << sb) != 0 {
-                        let (x, y) = (StateId(sa as u8), StateId(sb as u8));
-                        if let Some((x2, y2)) = movement.flow(x, y)
-                            && (x2, y2) != (x, y)
-                        {
-                            visit(x2, y2);
-                        }
-                    }
-                }
-            }
-        };
         let openable: Vec<bool> = board
             .hatches
             .iter()
@@ -215,18 +200,10 @@ impl Canon {
                     continue;
                 }
                 let [a, b] = [hatch.rooms[0].index(), hatch.rooms[1].index()];
-                let mut add = (0u32, 0u32);
-                flows(
-                    possible[a],
-                    possible[b],
-                    Box::new(|x, y| {
-                        add.0 |= 1 << x.0;
-                        add.1 |= 1 << y.0;
-                    }),
-                );
-                if possible[a] | add.0 != possible[a] || possible[b] | add.1 != possible[b] {
-                    possible[a] |= add.0;
-                    possible[b] |= add.1;
+                let (add_a, add_b) = flow_results(movement, possible[a], possible[b]);
+                if possible[a] | add_a != possible[a] || possible[b] | add_b != possible[b] {
+                    possible[a] |= add_a;
+                    possible[b] |= add_b;
                     changed = true;
                 }
             }
@@ -234,20 +211,15 @@ impl Canon {
                 break;
             }
         }
+        // Whether a hatch can be opened does not enter into dryness: a
+        // forgotten hatch is reset to the first hatch state, which may well
+        // be one that opens.
         let dry = board
             .hatches
             .iter()
             .map(|hatch| {
-                // Whether the hatch can be opened does not enter into it: a
-                // forgotten hatch is reset to the first hatch state, which
-                // may well be one that opens.
-                let mut wet = false;
-                flows(
-                    possible[hatch.rooms[0].index()],
-                    possible[hatch.rooms[1].index()],
-                    Box::new(|_, _| wet = true),
-                );
-                !wet
+                let [a, b] = [hatch.rooms[0].index(), hatch.rooms[1].index()];
+                flow_results(movement, possible[a], possible[b]) == (0, 0)
             })
             .collect();
         Canon {
@@ -375,6 +347,25 @@ impl Canon {
     }
 }
 
+/// The states two rooms can be left in by a flow that changes something,
+/// when they may be in any of the states of the masks `a` and `b`.
+fn flow_results(movement: &Movement, a: u32, b: u32) -> (u32, u32) {
+    let rs = movement.room_state_count();
+    let mut out = (0u32, 0u32);
+    for sa in (0..rs).filter(|&x| a & (1 << x) != 0) {
+        for sb in (0..rs).filter(|&y| b & (1 << y) != 0) {
+            let (x, y) = (StateId(sa as u8), StateId(sb as u8));
+            if let Some((x2, y2)) = movement.flow(x, y)
+                && (x2, y2) != (x, y)
+            {
+                out.0 |= 1 << x2.0;
+                out.1 |= 1 << y2.0;
+            }
+        }
+    }
+    out
+}
+
 /// What the search knows of one stored state.
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -405,14 +396,28 @@ fn hash(words: &[u64]) -> u64 {
     h ^ (h >> 29)
 }
 
-impl<T: Copy> Store<T> {
-    fn new(stride: usize) -> Store<T> {
+impl<T> Default for Store<T> {
+    fn default() -> Self {
         Store {
-            stride,
+            stride: 1,
             words: Vec::new(),
             nodes: Vec::new(),
-            table: vec![EMPTY; 1024],
+            table: Vec::new(),
         }
+    }
+}
+
+/// The smallest table a store starts with (a power of two).
+const FIRST_TABLE: usize = 256;
+
+impl<T: Copy> Store<T> {
+    /// Empties the store for states of `stride` words, keeping its memory.
+    fn reset(&mut self, stride: usize) {
+        self.stride = stride;
+        self.words.clear();
+        self.nodes.clear();
+        self.table.clear();
+        self.table.resize(FIRST_TABLE, EMPTY);
     }
 
     fn state(&self, node: u32) -> &[u64] {
@@ -500,6 +505,7 @@ fn path_less(
 
 /// The frontier: states waiting to be settled, by cost, and within a cost by
 /// number of actions.
+#[derive(Default)]
 struct Frontier {
     ring: Vec<Vec<(u32, u32)>>,
     cost: u32,
@@ -510,15 +516,20 @@ struct Frontier {
 }
 
 impl Frontier {
-    fn new(max_step: u32) -> Frontier {
-        Frontier {
-            ring: vec![Vec::new(); max_step as usize + 1],
-            cost: 0,
-            current: Vec::new(),
-            next_in_current: 0,
-            zero: std::collections::VecDeque::new(),
-            pending: 0,
+    /// Empties the frontier for actions costing at most `max_step`,
+    /// keeping its memory.
+    fn reset(&mut self, max_step: u32) {
+        let buckets = max_step as usize + 1;
+        self.ring.truncate(buckets);
+        for bucket in &mut self.ring {
+            bucket.clear();
         }
+        self.ring.resize_with(buckets, Vec::new);
+        self.cost = 0;
+        self.current.clear();
+        self.next_in_current = 0;
+        self.zero.clear();
+        self.pending = 0;
     }
 
     fn push(&mut self, cost: u32, len: u32, node: u32) {
@@ -573,18 +584,141 @@ impl Frontier {
     }
 }
 
-/// Finds every outcome of a turn starting in `start` (the board's start room
-/// when `None`).
+/// Memory for many solves. A solve through a workspace keeps its tables,
+/// queues and outcomes for the next one, so solving in a loop (a sweep, a
+/// game AI) allocates next to nothing once the workspace has grown to the
+/// boards it sees.
+#[derive(Default)]
+pub struct Workspace {
+    store: Store<Node>,
+    best: Store<u32>,
+    frontier: Frontier,
+    settled: Vec<u32>,
+    scratch: Vec<u64>,
+    key: Vec<u64>,
+    dry: dry::Space,
+    solution: Solution,
+    spare: Vec<Outcome>,
+}
+
+impl Workspace {
+    /// An empty workspace.
+    pub fn new() -> Workspace {
+        Workspace::default()
+    }
+
+    /// Finds every outcome of a turn starting in `start`, exactly as
+    /// [`solve`] does; the answer lives until the next solve.
+    pub fn solve(
+        &mut self,
+        board: &Board,
+        movement: &Movement,
+        start: RoomId,
+        limits: &Limits,
+    ) -> Result<&Solution, LimitReached> {
+        self.recycle();
+        if dry::can_flow(board, movement) {
+            self.exhaustive(board, movement, start, limits)?;
+        } else {
+            dry::solve(self, board, movement, start, limits)?;
+        }
+        Ok(&self.solution)
+    }
+
+    /// The full search, as [`solve_exhaustive`] does.
+    pub fn solve_exhaustive(
+        &mut self,
+        board: &Board,
+        movement: &Movement,
+        start: RoomId,
+        limits: &Limits,
+    ) -> Result<&Solution, LimitReached> {
+        self.recycle();
+        self.exhaustive(board, movement, start, limits)?;
+        Ok(&self.solution)
+    }
+
+    /// Keeps the last answer's outcomes for their memory.
+    fn recycle(&mut self) {
+        self.spare.append(&mut self.solution.outcomes);
+        self.solution.states = 0;
+    }
+
+    /// Hands over the last answer, leaving the workspace empty of it.
+    fn take(&mut self) -> Solution {
+        std::mem::take(&mut self.solution)
+    }
+
+    fn exhaustive(
+        &mut self,
+        board: &Board,
+        movement: &Movement,
+        start: RoomId,
+        limits: &Limits,
+    ) -> Result<(), LimitReached> {
+        let layout = Layout::new(board, movement);
+        let Workspace {
+            store,
+            frontier,
+            settled: settled_order,
+            scratch,
+            ..
+        } = self;
+        store.reset(layout.words);
+        scratch.clear();
+        scratch.resize(layout.words, 0);
+        let initial = &mut *scratch;
+        layout.position.set(initial, u64::from(start.0));
+        for (f, room) in layout.rooms.iter().zip(&board.rooms) {
+            f.set(initial, u64::from(room.state.0));
+        }
+        for (f, hatch) in layout.hatches.iter().zip(&board.hatches) {
+            f.set(initial, u64::from(hatch.state.0));
+        }
+        if let Some(v) = &layout.visited {
+            v[start.index()].set(initial, 1);
+        }
+        let mut canon = Canon::new(board, movement);
+        canon.apply(board, &layout, initial);
+
+        frontier.reset(max_action_cost(movement));
+        let root = Node {
+            cost: 0,
+            len: 0,
+            parent: NO_PARENT,
+            action: 0,
+            settled: false,
+        };
+        store.find_or_insert(initial, root);
+        frontier.push(0, 0, 0);
+        settled_order.clear();
+        let states = search_states(
+            board,
+            movement,
+            limits,
+            &layout,
+            &mut canon,
+            store,
+            frontier,
+            settled_order,
+            scratch,
+        )?;
+        self.collect_outcomes(board, &layout);
+        self.solution.states = states;
+        Ok(())
+    }
+}
+
+/// Finds every outcome of a turn starting in `start`.
 pub fn solve(
     board: &Board,
     movement: &Movement,
     start: RoomId,
     limits: &Limits,
 ) -> Result<Solution, LimitReached> {
-    if !dry::can_flow(board, movement) {
-        return dry::solve(board, movement, start, limits);
-    }
-    solve_exhaustive(board, movement, start, limits)
+    let mut workspace = Workspace::new();
+    workspace.solve(board, movement, start, limits)?;
+    Ok(workspace.take())
 }
 
 /// The full search over every state; [`solve`] uses it whenever water may
@@ -595,39 +729,27 @@ pub fn solve_exhaustive(
     start: RoomId,
     limits: &Limits,
 ) -> Result<Solution, LimitReached> {
-    let layout = Layout::new(board, movement);
+    let mut workspace = Workspace::new();
+    workspace.solve_exhaustive(board, movement, start, limits)?;
+    Ok(workspace.take())
+}
+
+/// Settles every state reachable from the one in `store`, in order of
+/// (cost, actions); returns how many states were stored.
+#[allow(clippy::too_many_arguments)]
+fn search_states(
+    board: &Board,
+    movement: &Movement,
+    limits: &Limits,
+    layout: &Layout,
+    canon: &mut Canon,
+    store: &mut Store<Node>,
+    frontier: &mut Frontier,
+    settled_order: &mut Vec<u32>,
+    scratch: &mut [u64],
+) -> Result<usize, LimitReached> {
     let hatch_count = board.hatches.len();
-    let mut store = Store::new(layout.words);
-
-    let mut initial = vec![0u64; layout.words];
-    layout.position.set(&mut initial, u64::from(start.0));
-    for (f, room) in layout.rooms.iter().zip(&board.rooms) {
-        f.set(&mut initial, u64::from(room.state.0));
-    }
-    for (f, hatch) in layout.hatches.iter().zip(&board.hatches) {
-        f.set(&mut initial, u64::from(hatch.state.0));
-    }
-    if let Some(v) = &layout.visited {
-        v[start.index()].set(&mut initial, 1);
-    }
-    let mut canon = Canon::new(board, movement);
-    canon.apply(board, &layout, &mut initial);
-
-    let max_step = max_action_cost(movement);
-    let mut frontier = Frontier::new(max_step);
-    let root = Node {
-        cost: 0,
-        len: 0,
-        parent: NO_PARENT,
-        action: 0,
-        settled: false,
-    };
-    store.find_or_insert(&initial, root);
-    frontier.push(0, 0, 0);
-
     let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
-    let mut scratch = vec![0u64; layout.words];
-    let mut settled_order: Vec<u32> = Vec::new();
 
     while let Some((cost, len, node)) = frontier.pop() {
         let n = store.nodes[node as usize];
@@ -697,24 +819,24 @@ pub fn solve_exhaustive(
                 continue;
             };
             scratch.copy_from_slice(state);
-            hf.set(&mut scratch, u64::from(opening.becomes.0));
+            hf.set(scratch, u64::from(opening.becomes.0));
             let there_field = layout.rooms[there.index()];
             let there_state = StateId(there_field.get(state) as u8);
             if let Some((a, b)) = movement.flow(here_state, there_state) {
-                layout.rooms[here.index()].set(&mut scratch, u64::from(a.0));
-                there_field.set(&mut scratch, u64::from(b.0));
+                layout.rooms[here.index()].set(scratch, u64::from(a.0));
+                there_field.set(scratch, u64::from(b.0));
             }
             let action = Action::Open(hatch).rank(hatch_count);
             canon.after_open(
                 board,
-                &layout,
+                layout,
                 hatch,
                 there,
                 hatch_state,
                 opening.becomes,
-                &mut scratch,
+                scratch,
             );
-            relax(&mut store, &scratch, opening.cost.0, action)?;
+            relax(store, scratch, opening.cost.0, action)?;
         }
         if movement.may_leave(here_state) {
             for &(hatch, there) in board.neighbours(here) {
@@ -733,21 +855,18 @@ pub fn solve_exhaustive(
                     continue;
                 };
                 scratch.copy_from_slice(state);
-                layout.position.set(&mut scratch, u64::from(there.0));
+                layout.position.set(scratch, u64::from(there.0));
                 if let Some(v) = &layout.visited {
-                    v[there.index()].set(&mut scratch, 1);
+                    v[there.index()].set(scratch, 1);
                 }
                 let action = Action::Move(there).rank(hatch_count);
-                canon.apply(board, &layout, &mut scratch);
-                relax(&mut store, &scratch, step.0, action)?;
+                canon.apply(board, layout, scratch);
+                relax(store, scratch, step.0, action)?;
             }
         }
     }
 
-    Ok(Solution {
-        outcomes: collect_outcomes(board, &layout, &store, &settled_order),
-        states: store.nodes.len(),
-    })
+    Ok(store.nodes.len())
 }
 
 /// The largest cost one action can have under these tables.
@@ -774,67 +893,94 @@ fn max_action_cost(movement: &Movement) -> u32 {
     max
 }
 
-/// The best settled state of every outcome, turned into [`Outcome`]s.
-fn collect_outcomes(
-    board: &Board,
-    layout: &Layout,
-    store: &Store<Node>,
-    settled: &[u32],
-) -> Vec<Outcome> {
-    // Outcome keys (position and room states) in an arena table like the
-    // states themselves, with the best node of each.
-    let mut best: Store<u32> = Store::new(layout.words);
-    let mut key = vec![0u64; layout.words];
-    for &node in settled {
-        for ((k, w), m) in key
-            .iter_mut()
-            .zip(store.state(node))
-            .zip(&layout.outcome_mask)
-        {
-            *k = w & m;
+impl Workspace {
+    /// The best settled state of every outcome, turned into [`Outcome`]s.
+    fn collect_outcomes(&mut self, board: &Board, layout: &Layout) {
+        // Outcome keys (position and room states) in an arena table like the
+        // states themselves, with the best node of each.
+        let Workspace {
+            store,
+            best,
+            settled,
+            key,
+            ..
+        } = self;
+        best.reset(layout.words);
+        key.clear();
+        key.resize(layout.words, 0);
+        for &node in settled.iter() {
+            for ((k, w), m) in key
+                .iter_mut()
+                .zip(store.state(node))
+                .zip(&layout.outcome_mask)
+            {
+                *k = w & m;
+            }
+            let (slot, inserted) = best.find_or_insert(key, node);
+            if inserted {
+                continue;
+            }
+            let existing = best.nodes[slot as usize];
+            let (a, b) = (store.nodes[node as usize], store.nodes[existing as usize]);
+            let better = (a.cost, a.len) < (b.cost, b.len)
+                || ((a.cost, a.len) == (b.cost, b.len)
+                    && a.parent != NO_PARENT
+                    && store.path_less(a.parent, a.action, b.parent, b.action));
+            if better {
+                best.nodes[slot as usize] = node;
+            }
         }
-        let (slot, inserted) = best.find_or_insert(&key, node);
-        if inserted {
-            continue;
-        }
-        let existing = best.nodes[slot as usize];
-        let (a, b) = (store.nodes[node as usize], store.nodes[existing as usize]);
-        let better = (a.cost, a.len) < (b.cost, b.len)
-            || ((a.cost, a.len) == (b.cost, b.len)
-                && a.parent != NO_PARENT
-                && store.path_less(a.parent, a.action, b.parent, b.action));
-        if better {
-            best.nodes[slot as usize] = node;
-        }
-    }
-    let hatch_count = board.hatches.len();
-    let mut outcomes: Vec<Outcome> = best
-        .nodes
-        .into_iter()
-        .map(|node| {
+        let hatch_count = board.hatches.len();
+        for i in 0..self.best.nodes.len() {
+            let node = self.best.nodes[i];
+            let store = &self.store;
             let state = store.state(node);
-            let mut actions = Vec::new();
-            let mut at = node;
-            while store.nodes[at as usize].parent != NO_PARENT {
-                let n = store.nodes[at as usize];
-                actions.push(decode(n.action, hatch_count));
-                at = n.parent;
-            }
-            actions.reverse();
-            Outcome {
-                room: RoomId(layout.position.get(state) as u32),
-                rooms: layout
-                    .rooms
-                    .iter()
-                    .map(|f| StateId(f.get(state) as u8))
-                    .collect(),
-                cost: Cost(store.nodes[node as usize].cost),
+            let room = RoomId(layout.position.get(state) as u32);
+            let rooms = layout.rooms.iter().map(|f| StateId(f.get(state) as u8));
+            let cost = Cost(store.nodes[node as usize].cost);
+            let actions = std::iter::successors(Some(node), |&at| {
+                Some(store.nodes[at as usize].parent).filter(|&p| p != NO_PARENT)
+            })
+            .filter(|&at| store.nodes[at as usize].parent != NO_PARENT)
+            .map(|at| decode(store.nodes[at as usize].action, hatch_count));
+            push_outcome(
+                &mut self.spare,
+                &mut self.solution.outcomes,
+                room,
+                rooms,
+                cost,
                 actions,
-            }
-        })
-        .collect();
-    outcomes.sort_by(|a, b| (a.room, a.cost, &a.rooms).cmp(&(b.room, b.cost, &b.rooms)));
-    outcomes
+            );
+        }
+        self.solution
+            .outcomes
+            .sort_by(|a, b| (a.room, a.cost, &a.rooms).cmp(&(b.room, b.cost, &b.rooms)));
+    }
+}
+
+/// Adds an outcome to `outcomes`, reusing the memory of a `spare` one.
+fn push_outcome(
+    spare: &mut Vec<Outcome>,
+    outcomes: &mut Vec<Outcome>,
+    room: RoomId,
+    rooms: impl IntoIterator<Item = StateId>,
+    cost: Cost,
+    actions_backwards: impl IntoIterator<Item = Action>,
+) {
+    let mut outcome = spare.pop().unwrap_or_else(|| Outcome {
+        room,
+        rooms: Vec::new(),
+        cost,
+        actions: Vec::new(),
+    });
+    outcome.room = room;
+    outcome.cost = cost;
+    outcome.rooms.clear();
+    outcome.rooms.extend(rooms);
+    outcome.actions.clear();
+    outcome.actions.extend(actions_backwards);
+    outcome.actions.reverse();
+    outcomes.push(outcome);
 }
 
 /// The action with this rank (see [`Action::rank`]).

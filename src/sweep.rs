@@ -160,6 +160,7 @@ pub fn run(
             let mut tally = Tally::new(rooms);
             let mut ship = board.clone();
             let mut best = vec![u32::MAX; rooms];
+            let mut workspace = search::Workspace::new();
             let end = ((chunk + 1) * CHUNK).min(total);
             for index in chunk * CHUNK..end {
                 let (start, states) = decode(sweep, index);
@@ -167,7 +168,7 @@ pub fn run(
                     ship.rooms[room.index()].state = *state;
                 }
                 tally.solves += 1;
-                let Ok(solution) = search::solve(&ship, movement, start, &sweep.limits) else {
+                let Ok(solution) = workspace.solve(&ship, movement, start, &sweep.limits) else {
                     tally.over_budget += 1;
                     continue;
                 };

@@ -237,19 +237,11 @@ const CASES_PADDED: u32 = 200;
 const CASES_COST_LIMIT: u32 = 300;
 /// Larger random boards solved with and without the dry-ship shortcut.
 const CASES_SHORTCUT: u32 = 400;
-
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        // Failures are reported with their (shrunk) seed; nothing is written
-        // next to the sources.
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
+/// Sequences of boards solved in one reused workspace.
+const CASES_WORKSPACE: u32 = 100;
 
 proptest! {
-    #![proptest_config(config(CASES_BASE))]
+    #![proptest_config(common::proptest_config(CASES_BASE))]
 
     /// Base rules: fire holds the player, no revisits.
     #[test]
@@ -261,7 +253,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(CASES_REVISED))]
+    #![proptest_config(common::proptest_config(CASES_REVISED))]
 
     /// Revised rules, with every subset of {grog, aqualung} on each board.
     /// One or two rooms are forced to `sea` on half the boards (on the
@@ -281,7 +273,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(CASES_DEEP_WATER))]
+    #![proptest_config(common::proptest_config(CASES_DEEP_WATER))]
 
     /// Deep water: wading through high water, a cost that depends on the
     /// room left.
@@ -294,7 +286,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(CASES_AJAR))]
+    #![proptest_config(common::proptest_config(CASES_AJAR))]
 
     /// Test rules with two-step hatches and costs that depend on the hatch
     /// and the room left; revisits forbidden (up to 6 rooms).
@@ -342,7 +334,7 @@ fn same_as_exhaustive(text: &str) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config(CASES_SHORTCUT))]
+    #![proptest_config(common::proptest_config(CASES_SHORTCUT))]
 
     /// On dry ships too large for the brute force (up to 11 rooms), the
     /// shortcut for ships where nothing flows gives exactly what the full
@@ -372,7 +364,42 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(CASES_COST_LIMIT))]
+    #![proptest_config(common::proptest_config(CASES_WORKSPACE))]
+
+    /// A workspace reused for a run of different boards (wet and dry, all
+    /// three rule sets, varied sizes and budgets) answers each exactly as a
+    /// fresh solve does: nothing of one solve leaks into the next.
+    #[test]
+    fn a_reused_workspace_answers_like_a_fresh_one(
+        picks in proptest::collection::vec((picks(), 0usize..3, 20usize..400), 2..8),
+    ) {
+        let mut workspace = search::Workspace::new();
+        for (pick, which, budget) in picks {
+            let (rules, rooms) = [
+                ("red-november", BASE_ROOMS),
+                ("red-november-revised", REVISED_ROOMS),
+                ("deep-water", BASE_ROOMS),
+            ][which];
+            let text = board_text(&pick.spec(rules, rooms, "high_flood", HATCHES));
+            let board = &common::board(&text);
+            let movement = board.rules.movement(ItemSet::default());
+            let limits = Limits { max_states: budget, ..Limits::default() };
+            let fresh = search::solve(board, &movement, board.start, &limits);
+            let reused = workspace.solve(board, &movement, board.start, &limits);
+            match (fresh, reused) {
+                (Ok(f), Ok(r)) => {
+                    prop_assert_eq!(&f.outcomes, &r.outcomes, "on\n{}", text);
+                    prop_assert_eq!(f.states, r.states);
+                }
+                (Err(f), Err(r)) => prop_assert_eq!(f.states, r.states),
+                (f, r) => prop_assert!(false, "one gave up: {:?} / {:?}\n{}", f.err(), r.err(), text),
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(common::proptest_config(CASES_COST_LIMIT))]
 
     /// A cost limit gives exactly the outcomes of the full answer that cost
     /// no more than the limit, with the same sequences.
@@ -400,7 +427,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(CASES_REFEREE))]
+    #![proptest_config(common::proptest_config(CASES_REFEREE))]
 
     /// The referee allows exactly the actions the brute force finds, with
     /// the same cost and the same ship after them, and refuses every other
@@ -491,7 +518,7 @@ fn padded(core: &str, core_rooms: usize, total: usize, seed: u64) -> String {
 }
 
 proptest! {
-    #![proptest_config(config(CASES_PADDED))]
+    #![proptest_config(common::proptest_config(CASES_PADDED))]
 
     /// Boards of more than 64 rooms, where all but a few cannot be reached:
     /// still exact, the far rooms untouched.
@@ -537,7 +564,7 @@ fn reorder(text: &str, seed: u64) -> String {
 }
 
 proptest! {
-    #![proptest_config(config(CASES_LINE_ORDER))]
+    #![proptest_config(common::proptest_config(CASES_LINE_ORDER))]
 
     /// The outcome list, sequences included, does not depend on the order in
     /// which a file lists its rooms and hatches.

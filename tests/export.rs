@@ -2,6 +2,8 @@
 //! back, is the same board (rooms, hatches, start, rules) with the same
 //! outcomes; tricky ids and names survive; the command itself behaves.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
@@ -12,20 +14,6 @@ use hatchway::load::{self, Input, InputKind};
 use hatchway::model::{Board, ItemSet, Room};
 use hatchway::outcome::Outcome;
 use hatchway::search::{self, Limits};
-
-const FORMATS: [(ExportFormat, &str, InputKind); 3] = [
-    (
-        ExportFormat::Yaml,
-        "yaml",
-        InputKind::Document(Format::Yaml),
-    ),
-    (
-        ExportFormat::Json,
-        "json",
-        InputKind::Document(Format::Json),
-    ),
-    (ExportFormat::Hatchway, "board", InputKind::Language),
-];
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -127,7 +115,7 @@ fn every_shipped_board_reads_back_the_same_in_every_format() {
             "{}: shipped boards use built-in rules",
             path.display()
         );
-        for (format, ext, kind) in FORMATS {
+        for (format, ext, kind) in common::FORMATS {
             let what = format!("{} as {ext}", path.display());
             let text = export::write(&board, &rules, format).expect("a shipped board exports");
             let back = read_back(&text, ext, kind, path.parent());
@@ -146,14 +134,14 @@ fn every_shipped_board_reads_back_the_same_in_every_format() {
 fn every_format_converts_to_every_other() {
     let board = load_file(&root().join("boards/burning-reactor.board"));
     let rules = export::rules_reference(&board);
-    for (from, from_ext, from_kind) in FORMATS {
+    for (from, from_ext, from_kind) in common::FORMATS {
         let first = read_back(
             &export::write(&board, &rules, from).expect("exports"),
             from_ext,
             from_kind,
             None,
         );
-        for (to, to_ext, to_kind) in FORMATS {
+        for (to, to_ext, to_kind) in common::FORMATS {
             let text = export::write(&first, &rules, to).expect("exports");
             let back = read_back(&text, to_ext, to_kind, None);
             assert_same(&format!("{from_ext} -> {to_ext}"), &board, &back);
@@ -197,7 +185,7 @@ fn tricky_ids_and_names_read_back_the_same() {
         Err(f) => panic!("{}", messages(&f)),
     };
     let rules = export::rules_reference(&board);
-    for (format, ext, kind) in FORMATS {
+    for (format, ext, kind) in common::FORMATS {
         let text = export::write(&board, &rules, format).expect("exports");
         let back = read_back(&text, ext, kind, None);
         assert_same(&format!("tricky as {ext}"), &board, &back);
@@ -276,7 +264,7 @@ fn rules_that_are_not_built_in_are_named_by_path() {
         RulesReference::Path("house".to_string())
     );
     let rules = RulesReference::Path("house.rules".to_string());
-    for (format, ext, kind) in FORMATS {
+    for (format, ext, kind) in common::FORMATS {
         let text = export::write(&board, &rules, format).expect("exports");
         let back = read_back(&text, ext, kind, Some(&dir));
         assert_same(&format!("house as {ext}"), &board, &back);
@@ -329,7 +317,7 @@ fn hatchway(args: &[&str]) -> (String, String, i32) {
 
 #[test]
 fn the_command_writes_each_format_to_stdout() {
-    for (format, ext, kind) in FORMATS {
+    for (format, ext, kind) in common::FORMATS {
         let name = match format {
             ExportFormat::Yaml => "yaml",
             ExportFormat::Json => "json",

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use hatchway::generate::{BoardSpec, Rng, Topology, board_text};
 use hatchway::load;
 use hatchway::model::{Board, ItemSet, Movement, RoomId};
-use hatchway::search::{self, LimitReached, Limits, Solution};
+use hatchway::search::{self, LimitReached, Limits, Solution, Workspace};
 
 /// The text of the shipped standard board (`boards/red-november.board`).
 pub fn standard_text() -> String {
@@ -267,9 +267,15 @@ impl Prepared {
         }
     }
 
-    /// One solve with the default limits.
+    /// One solve with the default limits, on its own (a fresh workspace).
     pub fn solve(&self) -> Result<Solution, LimitReached> {
         search::solve(&self.board, &self.movement, self.start, &Limits::default())
+    }
+
+    /// One solve with the default limits in a reused workspace: what a loop
+    /// of solves (a sweep, a game AI) pays per solve.
+    pub fn solve_in<'w>(&self, workspace: &'w mut Workspace) -> Result<&'w Solution, LimitReached> {
+        workspace.solve(&self.board, &self.movement, self.start, &Limits::default())
     }
 
     /// Whether water can flow on this board (so the full search runs rather

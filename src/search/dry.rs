@@ -13,10 +13,10 @@
 //! node has one path, so ties are settled by the same parent-chain
 //! comparison as the full search.
 
-use crate::model::{Board, Cost, HatchStateId, Movement, RoomId, StateId};
-use crate::outcome::{Action, Outcome};
+use crate::model::{Board, Cost, HatchStateId, Movement, RoomId};
+use crate::outcome::Action;
 
-use super::{LimitReached, Limits, Solution};
+use super::{Frontier, LimitReached, Limits, Workspace};
 
 /// Whether any water can flow this turn. Room states change only through
 /// flows, so if no flow rule applies to the starting states of the two rooms
@@ -44,13 +44,20 @@ struct Node {
 
 const NONE: u32 = u32::MAX;
 
-/// Solves a turn on a ship where nothing can flow.
+/// The memory of the dry search, kept between solves.
+#[derive(Default)]
+pub struct Space {
+    nodes: Vec<Node>,
+}
+
+/// Solves a turn on a ship where nothing can flow, into `workspace`.
 pub fn solve(
+    workspace: &mut Workspace,
     board: &Board,
     movement: &Movement,
     start: RoomId,
     limits: &Limits,
-) -> Result<Solution, LimitReached> {
+) -> Result<(), LimitReached> {
     let rooms = board.rooms.len();
     let hs = movement.hatch_state_count();
     let hatch_count = board.hatches.len();
@@ -70,63 +77,70 @@ pub fn solve(
         settled: false,
         reached: false,
     };
-    let mut nodes = vec![blank; total];
+    let Workspace {
+        dry: Space { nodes },
+        frontier,
+        solution,
+        spare,
+        ..
+    } = workspace;
+    nodes.clear();
+    nodes.resize(total, blank);
     let opened = |h: usize, side: usize, s: usize| rooms + (h * 2 + side) * hs + s;
     let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
-    let mut heap = std::collections::BinaryHeap::new();
+    frontier.reset(super::max_action_cost(movement));
     nodes[start.index()] = Node {
         cost: 0,
         len: 0,
         reached: true,
         ..blank
     };
-    heap.push(std::cmp::Reverse((0u32, 0u32, start.0)));
+    frontier.push(0, 0, start.0);
     let mut reached = 1usize;
 
-    let mut relax =
-        |nodes: &mut Vec<Node>,
-         heap: &mut std::collections::BinaryHeap<std::cmp::Reverse<(u32, u32, u32)>>,
-         from: u32,
-         to: usize,
-         step: u32,
-         action: u32| {
-            let n = nodes[from as usize];
-            let Some(cost) = n.cost.checked_add(step).filter(|&c| c <= max_cost) else {
-                return;
-            };
-            let len = n.len + 1;
-            let old = nodes[to];
-            if old.settled {
-                return;
-            }
-            if !old.reached || (cost, len) < (old.cost, old.len) {
-                if !old.reached {
-                    reached += 1;
-                }
-                nodes[to] = Node {
-                    cost,
-                    len,
-                    parent: from,
-                    action,
-                    settled: false,
-                    reached: true,
-                };
-                heap.push(std::cmp::Reverse((cost, len, to as u32)));
-            } else if (cost, len) == (old.cost, old.len)
-                && super::path_less(
-                    |n| (nodes[n as usize].parent, nodes[n as usize].action),
-                    from,
-                    action,
-                    old.parent,
-                    old.action,
-                )
-            {
-                nodes[to].parent = from;
-                nodes[to].action = action;
-            }
+    let mut relax = |nodes: &mut Vec<Node>,
+                     frontier: &mut Frontier,
+                     from: u32,
+                     to: usize,
+                     step: u32,
+                     action: u32| {
+        let n = nodes[from as usize];
+        let Some(cost) = n.cost.checked_add(step).filter(|&c| c <= max_cost) else {
+            return;
         };
+        let len = n.len + 1;
+        let old = nodes[to];
+        if old.settled {
+            return;
+        }
+        if !old.reached || (cost, len) < (old.cost, old.len) {
+            if !old.reached {
+                reached += 1;
+            }
+            nodes[to] = Node {
+                cost,
+                len,
+                parent: from,
+                action,
+                settled: false,
+                reached: true,
+            };
+            frontier.push(cost, len, to as u32);
+        } else if (cost, len) == (old.cost, old.len)
+            && super::path_less(
+                |n| (nodes[n as usize].parent, nodes[n as usize].action),
+                from,
+                action,
+                old.parent,
+                old.action,
+            )
+        {
+            nodes[to].parent = from;
+            nodes[to].action = action;
+        }
+    };
 
-    while let Some(std::cmp::Reverse((cost, len, id))) = heap.pop() {
+    while let Some((cost, len, id)) = frontier.pop() {
         let n = nodes[id as usize];
         if n.settled || (n.cost, n.len) != (cost, len) {
             continue;
@@ -152,8 +166,8 @@ pub fn solve(
                     let side = usize::from(hatch.rooms[1] == here);
                     if let Some(o) = movement.opening(hatch.state) {
                         relax(
-                            &mut nodes,
-                            &mut heap,
+                            nodes,
+                            frontier,
                             id,
                             opened(h.index(), side, usize::from(o.becomes.0)),
                             o.cost.0,
@@ -169,8 +183,8 @@ pub fn solve(
                         )
                     {
                         relax(
-                            &mut nodes,
-                            &mut heap,
+                            nodes,
+                            frontier,
                             id,
                             there.index(),
                             c.0,
@@ -184,8 +198,8 @@ pub fn solve(
                 let there = hatch.other(here);
                 if let Some(o) = movement.opening(state) {
                     relax(
-                        &mut nodes,
-                        &mut heap,
+                        nodes,
+                        frontier,
                         id,
                         opened(h, side, usize::from(o.becomes.0)),
                         o.cost.0,
@@ -198,8 +212,8 @@ pub fn solve(
                         movement.enter(here_state, state, board.rooms[there.index()].state)
                 {
                     relax(
-                        &mut nodes,
-                        &mut heap,
+                        nodes,
+                        frontier,
                         id,
                         there.index(),
                         c.0,
@@ -210,30 +224,25 @@ pub fn solve(
         }
     }
 
-    let initial: Vec<StateId> = board.rooms.iter().map(|r| r.state).collect();
-    let mut outcomes = Vec::new();
     for r in 0..rooms {
         let n = nodes[r];
         if !n.settled {
             continue;
         }
-        let mut actions = Vec::with_capacity(n.len as usize);
-        let mut at = r as u32;
-        while nodes[at as usize].parent != NONE {
-            let m = nodes[at as usize];
-            actions.push(super::decode(m.action, hatch_count));
-            at = m.parent;
-        }
-        actions.reverse();
-        outcomes.push(Outcome {
-            room: RoomId(r as u32),
-            rooms: initial.clone(),
-            cost: Cost(n.cost),
-            actions,
-        });
+        let path = std::iter::successors(Some(r as u32), |&at| {
+            Some(nodes[at as usize].parent).filter(|&p| p != NONE)
+        })
+        .filter(|&at| nodes[at as usize].parent != NONE)
+        .map(|at| super::decode(nodes[at as usize].action, hatch_count));
+        super::push_outcome(
+            spare,
+            &mut solution.outcomes,
+            RoomId(r as u32),
+            board.rooms.iter().map(|room| room.state),
+            Cost(n.cost),
+            path,
+        );
     }
-    Ok(Solution {
-        outcomes,
-        states: reached,
-    })
+    solution.states = reached;
+    Ok(())
 }

@@ -8,8 +8,36 @@ pub mod brute;
 
 use std::path::PathBuf;
 
-use hatchway::load::{self, Failure};
+use hatchway::export::ExportFormat;
+use hatchway::interchange::Format;
+use hatchway::load::{self, Failure, InputKind};
 use hatchway::model::{Board, HatchId, RoomId, StateId};
+
+/// Proptest settings for `cases` cases. Failures are reported with their
+/// (shrunk) input; nothing is written next to the sources.
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases,
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    }
+}
+
+/// Every format a board can be exported to, with its file extension and
+/// how it is read back.
+pub const FORMATS: [(ExportFormat, &str, InputKind); 3] = [
+    (
+        ExportFormat::Yaml,
+        "yaml",
+        InputKind::Document(Format::Yaml),
+    ),
+    (
+        ExportFormat::Json,
+        "json",
+        InputKind::Document(Format::Json),
+    ),
+    (ExportFormat::Hatchway, "board", InputKind::Language),
+];
 
 /// The path of a file shipped in `boards/`.
 pub fn board_path(file: &str) -> PathBuf {
