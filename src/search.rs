@@ -89,6 +89,8 @@ struct Layout {
     rooms: Vec<Field>,
     hatches: Vec<Field>,
     visited: Option<Vec<Field>>,
+    /// All of `visited` as one field, when it fits in a word.
+    visited_block: Option<Field>,
     /// The bits that make up an outcome (position and room states).
     outcome_mask: Vec<u64>,
 }
@@ -121,7 +123,20 @@ impl Layout {
         let rooms: Vec<Field> = board.rooms.iter().map(|_| place(rb)).collect();
         let hb = bits_for(movement.hatch_state_count());
         let hatches: Vec<Field> = board.hatches.iter().map(|_| place(hb)).collect();
-        let visited = (!movement.revisit()).then(|| board.rooms.iter().map(|_| place(1)).collect());
+        // Up to 64 rooms, the visits are one field, so that the canonical
+        // form reads and writes them at once.
+        let visited_block = (!movement.revisit() && board.rooms.len() <= 64)
+            .then(|| place(board.rooms.len() as u32));
+        let visited = (!movement.revisit()).then(|| match visited_block {
+            Some(block) => (0..board.rooms.len() as u32)
+                .map(|r| Field {
+                    word: block.word,
+                    shift: block.shift + r,
+                    mask: 1,
+                })
+                .collect(),
+            None => board.rooms.iter().map(|_| place(1)).collect(),
+        });
         let words = (next as usize).div_ceil(64).max(1);
         let mut outcome_mask = vec![0u64; words];
         for f in std::iter::once(&position).chain(rooms.iter()) {
@@ -133,6 +148,7 @@ impl Layout {
             rooms,
             hatches,
             visited,
+            visited_block,
             outcome_mask,
         }
     }
@@ -235,8 +251,8 @@ impl Canon {
             return;
         };
         let here = layout.position.get(words) as usize;
-        if board.rooms.len() <= 64 {
-            self.apply_small(board, layout, visited, here, words);
+        if let Some(block) = layout.visited_block {
+            self.apply_small(board, layout, block, here, words);
             return;
         }
         self.in_play.fill(false);
@@ -308,14 +324,11 @@ impl Canon {
         &self,
         board: &Board,
         layout: &Layout,
-        visited: &[Field],
+        visited: Field,
         here: usize,
         words: &mut [u64],
     ) {
-        let mut seen = 0u64;
-        for (r, f) in visited.iter().enumerate() {
-            seen |= f.get(words) << r;
-        }
+        let seen = visited.get(words);
         let mut in_play = 1u64 << here;
         let mut todo = in_play;
         while todo != 0 {
@@ -333,10 +346,7 @@ impl Canon {
                 }
             }
         }
-        let out_of_play = !in_play | (1u64 << here);
-        for (r, f) in visited.iter().enumerate() {
-            f.set(words, (out_of_play >> r) & 1);
-        }
+        visited.set(words, !in_play | (1u64 << here));
         for (h, hatch) in board.hatches.iter().enumerate() {
             let pa = (in_play >> hatch.rooms[0].0) & 1 == 1;
             let pb = (in_play >> hatch.rooms[1].0) & 1 == 1;
@@ -408,7 +418,7 @@ impl<T> Default for Store<T> {
 }
 
 /// The smallest table a store starts with (a power of two).
-const FIRST_TABLE: usize = 256;
+const FIRST_TABLE: usize = 1024;
 
 impl<T: Copy> Store<T> {
     /// Empties the store for states of `stride` words, keeping its memory.
