@@ -597,7 +597,7 @@ impl Frontier {
 /// Memory for many solves. A solve through a workspace keeps its tables,
 /// queues and outcomes for the next one, so solving in a loop (a sweep, a
 /// game AI) allocates next to nothing once the workspace has grown to the
-/// boards it sees.
+/// boards it sees. It keeps the memory of its largest solve until dropped.
 #[derive(Default)]
 pub struct Workspace {
     store: Store<Node>,

@@ -8,8 +8,20 @@ use std::path::Path;
 
 /// Words that belong to Rust, not to the game.
 const RUST_WORDS: [&str; 14] = [
-    "Vec<", "Option<", "Some(", "None", "usize", "u32", "u64", "String", "Err(", "Ok(",
-    "ParseIntError", "Utf8Error", "panicked", "unwrap",
+    "Vec<",
+    "Option<",
+    "Some(",
+    "None",
+    "usize",
+    "u32",
+    "u64",
+    "String",
+    "Err(",
+    "Ok(",
+    "ParseIntError",
+    "Utf8Error",
+    "panicked",
+    "unwrap",
 ];
 
 /// The first line of every message and help text in one rendered snapshot.
@@ -58,7 +70,11 @@ fn every_message_in_the_corpus_follows_the_style() {
         checked >= 200,
         "only {checked} messages found: is the corpus there?"
     );
-    assert!(wrong.is_empty(), "messages off style:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "messages off style:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]
