@@ -2,21 +2,11 @@
 //! `paths --format yaml` document. Adding a file to `boards/` adds its
 //! snapshots with no code change; a changed cost or path fails the test.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-fn hatchway(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hatchway"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the hatchway binary runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use common::hatchway;
+
+use std::path::Path;
 
 fn is_board(path: &Path) -> bool {
     matches!(

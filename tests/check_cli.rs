@@ -2,26 +2,13 @@
 //! JSON output (INTERCHANGE.md: 0 success, 1 invalid input, 2 wrong command
 //! line; errors on standard error, results on standard output).
 
+mod common;
+
+use common::hatchway;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use hatchway::load;
-
-/// Runs the built binary from the crate's folder, without colour.
-fn hatchway(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hatchway"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .output()
-        .expect("the hatchway binary runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
 
 /// The files of a folder of the crate, by path relative to the crate.
 fn files(dir: &str) -> Vec<String> {

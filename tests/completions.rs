@@ -1,21 +1,9 @@
 //! `hatchway completions` and `hatchway man`: generated from the command
 //! line's definition, non-empty, on standard output, exit 0.
 
-use std::process::Command;
+mod common;
 
-/// Runs the built binary, without colour.
-fn hatchway(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hatchway"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the hatchway binary runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use common::hatchway;
 
 #[test]
 fn every_shell_gets_completions_that_know_the_commands() {

@@ -4,6 +4,10 @@
 //!
 //! Graphviz's `dot` must be installed (`.ci/run` installs it when missing).
 
+mod common;
+
+use common::hatchway;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -12,22 +16,6 @@ use hatchway::render::dot;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs the built binary from the crate's folder, without colour.
-fn hatchway(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hatchway"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .output()
-        .expect("the hatchway binary runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
 }
 
 /// The DOT `hatchway` prints for these arguments (which must succeed).

@@ -2,20 +2,9 @@
 //! board is pinned as a snapshot, with and without a path, and must fit 80
 //! columns; a board without places is laid out in rows; places are checked.
 
-use std::process::Command;
+mod common;
 
-fn hatchway(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hatchway"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the hatchway binary runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use common::hatchway;
 
 fn pinned(name: &str, text: &str) {
     let mut settings = insta::Settings::clone_current();

@@ -4,8 +4,9 @@
 
 mod common;
 
+use common::hatchway;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 use hatchway::export::{self, ExportError, ExportFormat, ExportedId, RulesReference};
@@ -298,21 +299,6 @@ fn names_the_language_cannot_hold_are_an_error_not_a_broken_file() {
     // YAML and JSON can hold it.
     assert!(export::write(&odd, &rules, ExportFormat::Yaml).is_ok());
     assert!(export::write(&odd, &rules, ExportFormat::Json).is_ok());
-}
-
-/// Runs the built binary from the crate's folder, without colour.
-fn hatchway(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hatchway"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the hatchway binary runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
 }
 
 #[test]

@@ -2,8 +2,11 @@
 //! turn as the board written by hand, and malformed flat files are errors at
 //! their place, pinned in `snapshots/` (`import@NAME`).
 
+mod common;
+
+use common::hatchway_in;
+
 use std::path::Path;
-use std::process::Command;
 
 use hatchway::import::{self, Flat};
 use hatchway::load;
@@ -12,22 +15,6 @@ use hatchway::search::{self, Limits};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Runs the built binary in `dir` (relative to the crate), without colour.
-fn hatchway_in(dir: &str, args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hatchway"))
-        .args(args)
-        .current_dir(root().join(dir))
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .output()
-        .expect("the hatchway binary runs");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
 }
 
 fn messages(f: &load::Failure) -> String {

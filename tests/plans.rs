@@ -1,20 +1,12 @@
 //! `hatchway replay --path`: planned paths refereed step by step. Each case
 //! pins standard output, standard error and the exit code.
 
-use std::process::Command;
+mod common;
 
+/// The run as one text: exit code, standard output, standard error.
 fn run(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_hatchway"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the hatchway binary runs");
-    format!(
-        "exit: {}\n--- stdout\n{}--- stderr\n{}",
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
+    let (out, err, code) = common::hatchway(args);
+    format!("exit: {code}\n--- stdout\n{out}--- stderr\n{err}")
 }
 
 /// (snapshot name, board or "" for the built-in one, extra flags, plan)

@@ -39,6 +39,29 @@ pub const FORMATS: [(ExportFormat, &str, InputKind); 3] = [
     (ExportFormat::Hatchway, "board", InputKind::Language),
 ];
 
+/// Runs the hatchway binary with `args` in the folder `dir` (relative to
+/// the crate), without colours; its standard output, standard error and
+/// exit code (-1 when it has none).
+pub fn hatchway_in(dir: &str, args: &[&str]) -> (String, String, i32) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hatchway"))
+        .args(args)
+        .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(dir))
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("the hatchway binary runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// [`hatchway_in`] the crate's folder.
+pub fn hatchway(args: &[&str]) -> (String, String, i32) {
+    hatchway_in("", args)
+}
+
 /// The path of a file shipped in `boards/`.
 pub fn board_path(file: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
