@@ -539,6 +539,12 @@ impl Board {
         self.adjacency.get(room.index()).map_or(&[], Vec::as_slice)
     }
 
+    /// The help for an unknown room: the board's room ids, in order.
+    pub fn rooms_help(&self) -> String {
+        let ids: Vec<&str> = self.rooms.iter().map(|r| r.id.as_str()).collect();
+        format!("the rooms of `{}` are: {}", self.name, ids.join(", "))
+    }
+
     /// A room by its id as written.
     pub fn room_by_id(&self, id: &str) -> Option<RoomId> {
         self.rooms

@@ -111,16 +111,7 @@ pub fn resolve(board: &Board, written: &Written) -> Result<Action, Problem> {
                 format!("unknown room `{}`", n.text),
             )
             .label(n.span, "no room has this id")
-            .help(format!(
-                "the rooms of `{}` are: {}",
-                board.name,
-                board
-                    .rooms
-                    .iter()
-                    .map(|r| r.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
+            .help(board.rooms_help())
         })
     };
     match &written.step {

@@ -81,20 +81,8 @@ pub(super) fn outcome_walk(
         );
         return Err(Exit::Invalid);
     };
-    match referee::replay(&q.board, &q.movement, q.start, &outcome.actions) {
-        Ok((ship, steps)) => Ok((format!("outcome {n} of {total}"), ship, steps)),
-        Err((i, e)) => {
-            print_plain(
-                format!(
-                    "internal error: the engine's path for outcome {n} fails at step {}: {e}",
-                    i + 1
-                ),
-                Some("please report this board".to_string()),
-                term,
-            );
-            Err(Exit::Invalid)
-        }
-    }
+    let (ship, steps) = referee_outcome(q, n, outcome, term)?;
+    Ok((format!("outcome {n} of {total}"), ship, steps))
 }
 
 /// A planned path, refereed step by step; the first step the rules refuse

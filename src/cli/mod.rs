@@ -390,16 +390,7 @@ struct QueryError {
 fn room_arg(board: &Board, id: &str, flag: &str) -> Result<RoomId, QueryError> {
     board.room_by_id(id).ok_or_else(|| QueryError {
         message: format!("unknown room `{id}` in `{flag}`"),
-        help: Some(format!(
-            "the rooms of `{}` are: {}",
-            board.name,
-            board
-                .rooms
-                .iter()
-                .map(|r| r.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+        help: Some(board.rooms_help()),
     })
 }
 
@@ -471,6 +462,27 @@ fn load_query(path: Option<&Path>, args: &QueryArgs, term: &Terminal) -> Result<
 }
 
 /// Solves a query, reporting a search limit (exit 3) on standard error.
+/// Outcome `n`'s path played by the referee. The engine's paths are legal,
+/// so a refusal is a bug of hatchway, reported as one.
+fn referee_outcome(
+    q: &Query,
+    n: usize,
+    outcome: &Outcome,
+    term: &Terminal,
+) -> Result<(Ship, Vec<referee::Step>), Exit> {
+    referee::replay(&q.board, &q.movement, q.start, &outcome.actions).map_err(|(i, e)| {
+        print_plain(
+            format!(
+                "internal error: the engine's path for outcome {n} fails at step {}: {e}",
+                i + 1
+            ),
+            Some("please report this board".to_string()),
+            term,
+        );
+        Exit::Invalid
+    })
+}
+
 fn solve(q: &Query, term: &Terminal) -> Result<search::Solution, Exit> {
     search::solve(&q.board, &q.movement, q.start, &q.limits).map_err(|limit| {
         print_plain(

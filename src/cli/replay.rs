@@ -52,27 +52,18 @@ pub(super) fn replay(
         out.push_str(&render::replay::outcome_header(
             &q.board, n, total, o, style,
         ));
-        match referee::replay(&q.board, &q.movement, q.start, &o.actions) {
-            Ok((_, steps)) => out.push_str(&render::replay::steps_log(
-                &q.board,
-                &q.movement,
-                q.start,
-                &steps,
-                style,
-                pictures,
-            )),
-            Err((i, e)) => {
-                print_plain(
-                    format!(
-                        "internal error: the engine's path for outcome {n} fails at step {}: {e}",
-                        i + 1
-                    ),
-                    Some("please report this board".to_string()),
-                    term,
-                );
-                return Exit::Invalid;
-            }
-        }
+        let steps = match referee_outcome(&q, n, o, term) {
+            Ok((_, steps)) => steps,
+            Err(exit) => return exit,
+        };
+        out.push_str(&render::replay::steps_log(
+            &q.board,
+            &q.movement,
+            q.start,
+            &steps,
+            style,
+            pictures,
+        ));
     }
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Exit::Success
