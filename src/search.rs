@@ -600,11 +600,8 @@ impl Frontier {
 /// boards it sees. It keeps the memory of its largest solve until dropped.
 #[derive(Default)]
 pub struct Workspace {
-    store: Store<Node>,
+    full: Full,
     best: Store<u32>,
-    frontier: Frontier,
-    settled: Vec<u32>,
-    scratch: Vec<u64>,
     key: Vec<u64>,
     dry: dry::Space,
     solution: Solution,
@@ -667,13 +664,12 @@ impl Workspace {
         limits: &Limits,
     ) -> Result<(), LimitReached> {
         let layout = Layout::new(board, movement);
-        let Workspace {
+        let Full {
             store,
             frontier,
             settled: settled_order,
             scratch,
-            ..
-        } = self;
+        } = &mut self.full;
         store.reset(layout.words);
         scratch.clear();
         scratch.resize(layout.words, 0);
@@ -702,17 +698,9 @@ impl Workspace {
         store.find_or_insert(initial, root);
         frontier.push(0, 0, 0);
         settled_order.clear();
-        let states = search_states(
-            board,
-            movement,
-            limits,
-            &layout,
-            &mut canon,
-            store,
-            frontier,
-            settled_order,
-            scratch,
-        )?;
+        let states = self
+            .full
+            .settle(board, movement, limits, &layout, &mut canon)?;
         self.collect_outcomes(board, &layout);
         self.solution.states = states;
         Ok(())
@@ -744,139 +732,154 @@ pub fn solve_exhaustive(
     Ok(workspace.take())
 }
 
-/// Settles every state reachable from the one in `store`, in order of
-/// (cost, actions); returns how many states were stored.
-#[allow(clippy::too_many_arguments)]
-fn search_states(
-    board: &Board,
-    movement: &Movement,
-    limits: &Limits,
-    layout: &Layout,
-    canon: &mut Canon,
-    store: &mut Store<Node>,
-    frontier: &mut Frontier,
-    settled_order: &mut Vec<u32>,
-    scratch: &mut [u64],
-) -> Result<usize, LimitReached> {
-    let hatch_count = board.hatches.len();
-    let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
+/// The memory of the full search.
+#[derive(Default)]
+struct Full {
+    store: Store<Node>,
+    frontier: Frontier,
+    /// Nodes in the order they were settled.
+    settled: Vec<u32>,
+    scratch: Vec<u64>,
+}
 
-    while let Some((cost, len, node)) = frontier.pop() {
-        let n = store.nodes[node as usize];
-        if n.settled || n.cost != cost || n.len != len {
-            continue;
-        }
-        store.nodes[node as usize].settled = true;
-        settled_order.push(node);
+impl Full {
+    /// Settles every state reachable from those in the store, in order of
+    /// (cost, actions); returns how many states were stored.
+    fn settle(
+        &mut self,
+        board: &Board,
+        movement: &Movement,
+        limits: &Limits,
+        layout: &Layout,
+        canon: &mut Canon,
+    ) -> Result<usize, LimitReached> {
+        let Full {
+            store,
+            frontier,
+            settled: settled_order,
+            scratch,
+        } = self;
+        let hatch_count = board.hatches.len();
+        let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
 
-        let base_start = node as usize * layout.words;
-        let here = RoomId(
-            layout
-                .position
-                .get(&store.words[base_start..base_start + layout.words]) as u32,
-        );
-        let mut relax = |store: &mut Store<Node>,
-                         words: &[u64],
-                         step: u32,
-                         action: u32|
-         -> Result<(), LimitReached> {
-            let Some(new_cost) = cost.checked_add(step).filter(|&c| c <= max_cost) else {
-                return Ok(());
-            };
-            let new_len = len + 1;
-            let fresh = Node {
-                cost: new_cost,
-                len: new_len,
-                parent: node,
-                action,
-                settled: false,
-            };
-            let (id, inserted) = store.find_or_insert(words, fresh);
-            if inserted {
-                if store.nodes.len() > limits.max_states {
-                    return Err(LimitReached {
-                        states: store.nodes.len(),
-                        settled_cost: Cost(cost.saturating_sub(1)),
-                    });
-                }
-                frontier.push(new_cost, new_len, id);
-                return Ok(());
-            }
-            let old = store.nodes[id as usize];
-            if old.settled {
-                return Ok(());
-            }
-            if (new_cost, new_len) < (old.cost, old.len) {
-                store.nodes[id as usize] = fresh;
-                frontier.push(new_cost, new_len, id);
-            } else if (new_cost, new_len) == (old.cost, old.len)
-                && store.path_less(node, action, old.parent, old.action)
-            {
-                store.nodes[id as usize].parent = node;
-                store.nodes[id as usize].action = action;
-            }
-            Ok(())
-        };
-
-        let here_state = StateId(layout.rooms[here.index()].get(store.state(node)) as u8);
-        // Opening hatches, then moving: the order does not matter for the
-        // result (ties are settled by path comparison), only for speed.
-        for &(hatch, there) in board.neighbours(here) {
-            let state = store.state(node);
-            let hf = layout.hatches[hatch.index()];
-            let hatch_state = HatchStateId(hf.get(state) as u8);
-            let Some(opening) = movement.opening(hatch_state) else {
+        while let Some((cost, len, node)) = frontier.pop() {
+            let n = store.nodes[node as usize];
+            if n.settled || n.cost != cost || n.len != len {
                 continue;
-            };
-            scratch.copy_from_slice(state);
-            hf.set(scratch, u64::from(opening.becomes.0));
-            let there_field = layout.rooms[there.index()];
-            let there_state = StateId(there_field.get(state) as u8);
-            if let Some((a, b)) = movement.flow(here_state, there_state) {
-                layout.rooms[here.index()].set(scratch, u64::from(a.0));
-                there_field.set(scratch, u64::from(b.0));
             }
-            let action = Action::Open(hatch).rank(hatch_count);
-            canon.after_open(
-                board,
-                layout,
-                hatch,
-                there,
-                hatch_state,
-                opening.becomes,
-                scratch,
+            store.nodes[node as usize].settled = true;
+            settled_order.push(node);
+
+            let base_start = node as usize * layout.words;
+            let here = RoomId(
+                layout
+                    .position
+                    .get(&store.words[base_start..base_start + layout.words])
+                    as u32,
             );
-            relax(store, scratch, opening.cost.0, action)?;
-        }
-        if movement.may_leave(here_state) {
+            let mut relax = |store: &mut Store<Node>,
+                             words: &[u64],
+                             step: u32,
+                             action: u32|
+             -> Result<(), LimitReached> {
+                let Some(new_cost) = cost.checked_add(step).filter(|&c| c <= max_cost) else {
+                    return Ok(());
+                };
+                let new_len = len + 1;
+                let fresh = Node {
+                    cost: new_cost,
+                    len: new_len,
+                    parent: node,
+                    action,
+                    settled: false,
+                };
+                let (id, inserted) = store.find_or_insert(words, fresh);
+                if inserted {
+                    if store.nodes.len() > limits.max_states {
+                        return Err(LimitReached {
+                            states: store.nodes.len(),
+                            settled_cost: Cost(cost.saturating_sub(1)),
+                        });
+                    }
+                    frontier.push(new_cost, new_len, id);
+                    return Ok(());
+                }
+                let old = store.nodes[id as usize];
+                if old.settled {
+                    return Ok(());
+                }
+                if (new_cost, new_len) < (old.cost, old.len) {
+                    store.nodes[id as usize] = fresh;
+                    frontier.push(new_cost, new_len, id);
+                } else if (new_cost, new_len) == (old.cost, old.len)
+                    && store.path_less(node, action, old.parent, old.action)
+                {
+                    store.nodes[id as usize].parent = node;
+                    store.nodes[id as usize].action = action;
+                }
+                Ok(())
+            };
+
+            let here_state = StateId(layout.rooms[here.index()].get(store.state(node)) as u8);
+            // Opening hatches, then moving: the order does not matter for the
+            // result (ties are settled by path comparison), only for speed.
             for &(hatch, there) in board.neighbours(here) {
                 let state = store.state(node);
-                let hatch_state = HatchStateId(layout.hatches[hatch.index()].get(state) as u8);
-                if !movement.walk_through(hatch_state) {
-                    continue;
-                }
-                if let Some(v) = &layout.visited
-                    && v[there.index()].get(state) == 1
-                {
-                    continue;
-                }
-                let there_state = StateId(layout.rooms[there.index()].get(state) as u8);
-                let Some(step) = movement.enter(here_state, hatch_state, there_state) else {
+                let hf = layout.hatches[hatch.index()];
+                let hatch_state = HatchStateId(hf.get(state) as u8);
+                let Some(opening) = movement.opening(hatch_state) else {
                     continue;
                 };
                 scratch.copy_from_slice(state);
-                layout.position.set(scratch, u64::from(there.0));
-                if let Some(v) = &layout.visited {
-                    v[there.index()].set(scratch, 1);
+                hf.set(scratch, u64::from(opening.becomes.0));
+                let there_field = layout.rooms[there.index()];
+                let there_state = StateId(there_field.get(state) as u8);
+                if let Some((a, b)) = movement.flow(here_state, there_state) {
+                    layout.rooms[here.index()].set(scratch, u64::from(a.0));
+                    there_field.set(scratch, u64::from(b.0));
                 }
-                let action = Action::Move(there).rank(hatch_count);
-                canon.apply(board, layout, scratch);
-                relax(store, scratch, step.0, action)?;
+                let action = Action::Open(hatch).rank(hatch_count);
+                canon.after_open(
+                    board,
+                    layout,
+                    hatch,
+                    there,
+                    hatch_state,
+                    opening.becomes,
+                    scratch,
+                );
+                relax(store, scratch, opening.cost.0, action)?;
+            }
+            if movement.may_leave(here_state) {
+                for &(hatch, there) in board.neighbours(here) {
+                    let state = store.state(node);
+                    let hatch_state = HatchStateId(layout.hatches[hatch.index()].get(state) as u8);
+                    if !movement.walk_through(hatch_state) {
+                        continue;
+                    }
+                    if let Some(v) = &layout.visited
+                        && v[there.index()].get(state) == 1
+                    {
+                        continue;
+                    }
+                    let there_state = StateId(layout.rooms[there.index()].get(state) as u8);
+                    let Some(step) = movement.enter(here_state, hatch_state, there_state) else {
+                        continue;
+                    };
+                    scratch.copy_from_slice(state);
+                    layout.position.set(scratch, u64::from(there.0));
+                    if let Some(v) = &layout.visited {
+                        v[there.index()].set(scratch, 1);
+                    }
+                    let action = Action::Move(there).rank(hatch_count);
+                    canon.apply(board, layout, scratch);
+                    relax(store, scratch, step.0, action)?;
+                }
             }
         }
-    }
 
-    Ok(store.nodes.len())
+        Ok(store.nodes.len())
+    }
 }
 
 /// The largest cost one action can have under these tables.
@@ -909,10 +912,11 @@ impl Workspace {
         // Outcome keys (position and room states) in an arena table like the
         // states themselves, with the best node of each.
         let Workspace {
-            store,
+            full: Full { store, settled, .. },
             best,
-            settled,
             key,
+            solution,
+            spare,
             ..
         } = self;
         best.reset(layout.words);
@@ -941,9 +945,7 @@ impl Workspace {
             }
         }
         let hatch_count = board.hatches.len();
-        for i in 0..self.best.nodes.len() {
-            let node = self.best.nodes[i];
-            let store = &self.store;
+        for &node in &best.nodes {
             let state = store.state(node);
             let room = RoomId(layout.position.get(state) as u32);
             let rooms = layout.rooms.iter().map(|f| StateId(f.get(state) as u8));
@@ -953,16 +955,9 @@ impl Workspace {
             })
             .filter(|&at| store.nodes[at as usize].parent != NO_PARENT)
             .map(|at| decode(store.nodes[at as usize].action, hatch_count));
-            push_outcome(
-                &mut self.spare,
-                &mut self.solution.outcomes,
-                room,
-                rooms,
-                cost,
-                actions,
-            );
+            push_outcome(spare, &mut solution.outcomes, room, rooms, cost, actions);
         }
-        self.solution
+        solution
             .outcomes
             .sort_by(|a, b| (a.room, a.cost, &a.rooms).cmp(&(b.room, b.cost, &b.rooms)));
     }

@@ -16,7 +16,7 @@
 use crate::model::{Board, Cost, HatchStateId, Movement, RoomId};
 use crate::outcome::Action;
 
-use super::{Frontier, LimitReached, Limits, Workspace};
+use super::{Frontier, Full, LimitReached, Limits, Workspace};
 
 /// Whether any water can flow this turn. Room states change only through
 /// flows, so if no flow rule applies to the starting states of the two rooms
@@ -79,7 +79,7 @@ pub fn solve(
     };
     let Workspace {
         dry: Space { nodes },
-        frontier,
+        full: Full { frontier, .. },
         solution,
         spare,
         ..
