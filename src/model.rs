@@ -308,10 +308,17 @@ impl Rules {
         let leave = (0..rs)
             .map(|s| self.may_leave(StateId(s as u8), items))
             .collect();
-        let open = (0..hs)
+        let open: Vec<Option<Opening>> = (0..hs)
             .map(|h| self.opening(HatchStateId(h as u8), items))
             .collect();
-        Movement {
+        let max_step = enter
+            .iter()
+            .flatten()
+            .chain(open.iter().flatten().map(|o: &Opening| &o.cost))
+            .map(|c| c.0)
+            .max()
+            .unwrap_or(0);
+        let mut movement = Movement {
             rules: Arc::clone(self),
             items,
             room_states: rs,
@@ -319,7 +326,29 @@ impl Rules {
             enter,
             leave,
             open,
-        }
+            max_step,
+            crossings: Vec::new(),
+            max_crossing: 0,
+        };
+        movement.crossings = (0..rs * hs * rs)
+            .map(|i| {
+                let (from, rest) = (i / (hs * rs), i % (hs * rs));
+                let (through, to) = (rest / rs, rest % rs);
+                movement.cheapest_crossing(
+                    StateId(from as u8),
+                    HatchStateId(through as u8),
+                    StateId(to as u8),
+                )
+            })
+            .collect();
+        movement.max_crossing = movement
+            .crossings
+            .iter()
+            .flatten()
+            .map(|c| c.cost.0)
+            .max()
+            .unwrap_or(0);
+        movement
     }
 }
 
@@ -334,9 +363,78 @@ pub struct Movement {
     enter: Vec<Option<Cost>>,
     leave: Vec<bool>,
     open: Vec<Option<Opening>>,
+    max_step: u32,
+    crossings: Vec<Option<Crossing>>,
+    max_crossing: u32,
+}
+
+/// The cheapest way through a hatch when room states do not change: open
+/// it some number of times, then walk through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Crossing {
+    /// How many opens come before the move.
+    pub opens: u32,
+    /// What the opens and the move cost together.
+    pub cost: Cost,
 }
 
 impl Movement {
+    /// The cheapest (then shortest) way to cross a hatch in state `through`
+    /// from a room in state `from` into one in state `to`, if room states
+    /// stay as they are; `None` when no chain of opens leads to a way
+    /// through. Leaving `from` is not checked here.
+    #[inline]
+    pub fn crossing(&self, from: StateId, through: HatchStateId, to: StateId) -> Option<Crossing> {
+        let i = (usize::from(from.0) * self.hatch_states + usize::from(through.0))
+            * self.room_states
+            + usize::from(to.0);
+        self.crossings.get(i).copied().flatten()
+    }
+
+    fn cheapest_crossing(
+        &self,
+        from: StateId,
+        through: HatchStateId,
+        to: StateId,
+    ) -> Option<Crossing> {
+        let mut state = through;
+        let mut paid = 0u32;
+        let mut best: Option<Crossing> = None;
+        // A chain of opens longer than the number of hatch states repeats
+        // itself, and repeating only costs more actions.
+        for opens in 0..=self.hatch_states as u32 {
+            if self.walk_through(state)
+                && let Some(step) = self.enter(from, state, to)
+                && let Some(cost) = paid.checked_add(step.0)
+                && best.is_none_or(|b| cost < b.cost.0)
+            {
+                best = Some(Crossing {
+                    opens,
+                    cost: Cost(cost),
+                });
+            }
+            let Some(opening) = self.opening(state) else {
+                break;
+            };
+            let Some(more) = paid.checked_add(opening.cost.0) else {
+                break;
+            };
+            paid = more;
+            state = opening.becomes;
+        }
+        best
+    }
+
+    /// The largest cost one action can have under these tables.
+    pub fn max_step(&self) -> u32 {
+        self.max_step
+    }
+
+    /// The largest cost of one crossing (see [`Movement::crossing`]).
+    pub fn max_crossing(&self) -> u32 {
+        self.max_crossing
+    }
+
     /// The rules these tables come from.
     pub fn rules(&self) -> &Arc<Rules> {
         &self.rules

@@ -550,6 +550,11 @@ impl Frontier {
             self.zero.push_back((len, node));
         } else {
             let n = self.ring.len();
+            // A step past the ring would land in a bucket settled earlier.
+            debug_assert!(
+                ((cost - self.cost) as usize) < n,
+                "a step longer than the ring"
+            );
             self.ring[cost as usize % n].push((len, node));
         }
     }
@@ -687,7 +692,7 @@ impl Workspace {
         let mut canon = Canon::new(board, movement);
         canon.apply(board, &layout, initial);
 
-        frontier.reset(max_action_cost(movement));
+        frontier.reset(movement.max_step());
         let root = Node {
             cost: 0,
             len: 0,
@@ -882,30 +887,6 @@ impl Full {
     }
 }
 
-/// The largest cost one action can have under these tables.
-fn max_action_cost(movement: &Movement) -> u32 {
-    let rs = movement.room_state_count();
-    let hs = movement.hatch_state_count();
-    let mut max = 0;
-    for h in 0..hs {
-        if let Some(o) = movement.opening(HatchStateId(h as u8)) {
-            max = max.max(o.cost.0);
-        }
-        for from in 0..rs {
-            for to in 0..rs {
-                if let Some(c) = movement.enter(
-                    StateId(from as u8),
-                    HatchStateId(h as u8),
-                    StateId(to as u8),
-                ) {
-                    max = max.max(c.0);
-                }
-            }
-        }
-    }
-    max
-}
-
 impl Workspace {
     /// The best settled state of every outcome, turned into [`Outcome`]s.
     fn collect_outcomes(&mut self, board: &Board, layout: &Layout) {
@@ -948,14 +929,19 @@ impl Workspace {
         for &node in &best.nodes {
             let state = store.state(node);
             let room = RoomId(layout.position.get(state) as u32);
-            let rooms = layout.rooms.iter().map(|f| StateId(f.get(state) as u8));
             let cost = Cost(store.nodes[node as usize].cost);
-            let actions = std::iter::successors(Some(node), |&at| {
-                Some(store.nodes[at as usize].parent).filter(|&p| p != NO_PARENT)
-            })
-            .filter(|&at| store.nodes[at as usize].parent != NO_PARENT)
-            .map(|at| decode(store.nodes[at as usize].action, hatch_count));
-            push_outcome(spare, &mut solution.outcomes, room, rooms, cost, actions);
+            let outcome = push_outcome(spare, &mut solution.outcomes, room, cost);
+            outcome
+                .rooms
+                .extend(layout.rooms.iter().map(|f| StateId(f.get(state) as u8)));
+            let mut at = node;
+            while let n = store.nodes[at as usize]
+                && n.parent != NO_PARENT
+            {
+                outcome.actions.push(decode(n.action, hatch_count));
+                at = n.parent;
+            }
+            outcome.actions.reverse();
         }
         solution
             .outcomes
@@ -963,15 +949,15 @@ impl Workspace {
     }
 }
 
-/// Adds an outcome to `outcomes`, reusing the memory of a `spare` one.
-fn push_outcome(
+/// Adds an outcome to `outcomes`, reusing the memory of a `spare` one, and
+/// hands it back with no room states and no actions, for the caller to
+/// fill in.
+fn push_outcome<'a>(
     spare: &mut Vec<Outcome>,
-    outcomes: &mut Vec<Outcome>,
+    outcomes: &'a mut Vec<Outcome>,
     room: RoomId,
-    rooms: impl IntoIterator<Item = StateId>,
     cost: Cost,
-    actions_backwards: impl IntoIterator<Item = Action>,
-) {
+) -> &'a mut Outcome {
     let mut outcome = spare.pop().unwrap_or_else(|| Outcome {
         room,
         rooms: Vec::new(),
@@ -981,11 +967,10 @@ fn push_outcome(
     outcome.room = room;
     outcome.cost = cost;
     outcome.rooms.clear();
-    outcome.rooms.extend(rooms);
     outcome.actions.clear();
-    outcome.actions.extend(actions_backwards);
-    outcome.actions.reverse();
     outcomes.push(outcome);
+    let last = outcomes.len() - 1;
+    &mut outcomes[last]
 }
 
 /// The action with this rank (see [`Action::rank`]).

@@ -8,15 +8,16 @@
 //! the detour keeps every later action legal at no more cost and fewer
 //! actions). So every winning sequence is a simple path of rooms, and in each
 //! room the only actions are the opens of the hatch it leaves by, right
-//! before leaving. This module searches exactly those sequences: nodes are
-//! "in room r" and "in room r, having opened hatch h into state s"; every
-//! node has one path, so ties are settled by the same parent-chain
-//! comparison as the full search.
+//! before leaving. A hatch's state follows one chain of opens, so crossing it
+//! has one best form: some number of opens, then the move. This module runs
+//! Dijkstra over rooms with those crossings as edges, in order of (cost,
+//! actions); two equally cheap and long ways into a room are compared action
+//! by action, as the full search does.
 
-use crate::model::{Board, Cost, HatchStateId, Movement, RoomId};
+use crate::model::{Board, Cost, HatchId, Movement, RoomId, StateId};
 use crate::outcome::Action;
 
-use super::{Frontier, Full, LimitReached, Limits, Workspace};
+use super::{Full, LimitReached, Limits, Workspace};
 
 /// Whether any water can flow this turn. Room states change only through
 /// flows, so if no flow rule applies to the starting states of the two rooms
@@ -32,22 +33,54 @@ pub fn can_flow(board: &Board, movement: &Movement) -> bool {
     })
 }
 
+/// The best known way into a room: the room it came from, and how the
+/// hatch between was crossed.
 #[derive(Clone, Copy)]
 struct Node {
     cost: u32,
     len: u32,
-    parent: u32,
-    action: u32,
+    from: u32,
+    hatch: u32,
+    opens: u32,
     settled: bool,
     reached: bool,
 }
 
 const NONE: u32 = u32::MAX;
 
+const BLANK: Node = Node {
+    cost: u32::MAX,
+    len: u32::MAX,
+    from: NONE,
+    hatch: 0,
+    opens: 0,
+    settled: false,
+    reached: false,
+};
+
 /// The memory of the dry search, kept between solves.
 #[derive(Default)]
 pub struct Space {
     nodes: Vec<Node>,
+    /// Two action sequences being compared on a tie.
+    left: Vec<u32>,
+    right: Vec<u32>,
+    states: Vec<StateId>,
+}
+
+/// Writes the actions of the way into `room` (ranks, first action first).
+fn actions_into(nodes: &[Node], room: u32, hatch_count: usize, out: &mut Vec<u32>) {
+    out.clear();
+    let mut at = room;
+    while nodes[at as usize].from != NONE {
+        let n = nodes[at as usize];
+        out.push(Action::Move(RoomId(at)).rank(hatch_count));
+        for _ in 0..n.opens {
+            out.push(Action::Open(HatchId(n.hatch)).rank(hatch_count));
+        }
+        at = n.from;
+    }
+    out.reverse();
 }
 
 /// Solves a turn on a ship where nothing can flow, into `workspace`.
@@ -59,189 +92,122 @@ pub fn solve(
     limits: &Limits,
 ) -> Result<(), LimitReached> {
     let rooms = board.rooms.len();
-    let hs = movement.hatch_state_count();
-    let hatch_count = board.hatches.len();
-    // Room nodes first, then one node per (hatch, side, hatch state).
-    let total = rooms + hatch_count * 2 * hs;
-    if total > limits.max_states {
+    if rooms > limits.max_states {
         return Err(LimitReached {
-            states: total,
+            states: rooms,
             settled_cost: Cost(0),
         });
     }
-    let blank = Node {
-        cost: u32::MAX,
-        len: u32::MAX,
-        parent: NONE,
-        action: 0,
-        settled: false,
-        reached: false,
-    };
+    let hatch_count = board.hatches.len();
     let Workspace {
-        dry: Space { nodes },
+        dry:
+            Space {
+                nodes,
+                left,
+                right,
+                states,
+            },
         full: Full { frontier, .. },
         solution,
         spare,
         ..
     } = workspace;
     nodes.clear();
-    nodes.resize(total, blank);
-    let opened = |h: usize, side: usize, s: usize| rooms + (h * 2 + side) * hs + s;
+    nodes.resize(rooms, BLANK);
     let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
-    frontier.reset(super::max_action_cost(movement));
+    frontier.reset(movement.max_crossing());
     nodes[start.index()] = Node {
         cost: 0,
         len: 0,
         reached: true,
-        ..blank
+        ..BLANK
     };
     frontier.push(0, 0, start.0);
     let mut reached = 1usize;
 
-    let mut relax = |nodes: &mut Vec<Node>,
-                     frontier: &mut Frontier,
-                     from: u32,
-                     to: usize,
-                     step: u32,
-                     action: u32| {
-        let n = nodes[from as usize];
-        let Some(cost) = n.cost.checked_add(step).filter(|&c| c <= max_cost) else {
-            return;
-        };
-        let len = n.len + 1;
-        let old = nodes[to];
-        if old.settled {
-            return;
-        }
-        if !old.reached || (cost, len) < (old.cost, old.len) {
-            if !old.reached {
-                reached += 1;
-            }
-            nodes[to] = Node {
-                cost,
-                len,
-                parent: from,
-                action,
-                settled: false,
-                reached: true,
-            };
-            frontier.push(cost, len, to as u32);
-        } else if (cost, len) == (old.cost, old.len)
-            && super::path_less(
-                |n| (nodes[n as usize].parent, nodes[n as usize].action),
-                from,
-                action,
-                old.parent,
-                old.action,
-            )
-        {
-            nodes[to].parent = from;
-            nodes[to].action = action;
-        }
-    };
-
-    while let Some((cost, len, id)) = frontier.pop() {
-        let n = nodes[id as usize];
+    while let Some((cost, len, room)) = frontier.pop() {
+        let n = nodes[room as usize];
         if n.settled || (n.cost, n.len) != (cost, len) {
             continue;
         }
-        nodes[id as usize].settled = true;
-        let id_usize = id as usize;
-        // Where the player stands, and which hatch (if any) they are busy
-        // opening, in which state.
-        let (here, busy) = if id_usize < rooms {
-            (RoomId(id), None)
-        } else {
-            let k = id_usize - rooms;
-            let (h, side, s) = (k / (2 * hs), (k / hs) % 2, k % hs);
-            let hatch = &board.hatches[h];
-            (hatch.rooms[side], Some((h, side, HatchStateId(s as u8))))
-        };
+        nodes[room as usize].settled = true;
+        let here = RoomId(room);
         let here_state = board.rooms[here.index()].state;
-        let leave = movement.may_leave(here_state);
-        match busy {
-            None => {
-                for &(h, there) in board.neighbours(here) {
-                    let hatch = board.hatch(h);
-                    let side = usize::from(hatch.rooms[1] == here);
-                    if let Some(o) = movement.opening(hatch.state) {
-                        relax(
-                            nodes,
-                            frontier,
-                            id,
-                            opened(h.index(), side, usize::from(o.becomes.0)),
-                            o.cost.0,
-                            Action::Open(h).rank(hatch_count),
-                        );
-                    }
-                    if leave
-                        && movement.walk_through(hatch.state)
-                        && let Some(c) = movement.enter(
-                            here_state,
-                            hatch.state,
-                            board.rooms[there.index()].state,
-                        )
-                    {
-                        relax(
-                            nodes,
-                            frontier,
-                            id,
-                            there.index(),
-                            c.0,
-                            Action::Move(there).rank(hatch_count),
-                        );
-                    }
-                }
+        if !movement.may_leave(here_state) {
+            continue;
+        }
+        for &(hatch, there) in board.neighbours(here) {
+            let old = nodes[there.index()];
+            if old.settled {
+                continue;
             }
-            Some((h, side, state)) => {
-                let hatch = &board.hatches[h];
-                let there = hatch.other(here);
-                if let Some(o) = movement.opening(state) {
-                    relax(
-                        nodes,
-                        frontier,
-                        id,
-                        opened(h, side, usize::from(o.becomes.0)),
-                        o.cost.0,
-                        Action::Open(crate::model::HatchId(h as u32)).rank(hatch_count),
-                    );
-                }
-                if leave
-                    && movement.walk_through(state)
-                    && let Some(c) =
-                        movement.enter(here_state, state, board.rooms[there.index()].state)
-                {
-                    relax(
-                        nodes,
-                        frontier,
-                        id,
-                        there.index(),
-                        c.0,
-                        Action::Move(there).rank(hatch_count),
-                    );
-                }
+            let there_state = board.rooms[there.index()].state;
+            let Some(crossing) =
+                movement.crossing(here_state, board.hatch(hatch).state, there_state)
+            else {
+                continue;
+            };
+            let (opens, step) = (crossing.opens, crossing.cost.0);
+            let Some(new_cost) = cost.checked_add(step).filter(|&c| c <= max_cost) else {
+                continue;
+            };
+            let new_len = len + opens + 1;
+            let better = !old.reached
+                || (new_cost, new_len) < (old.cost, old.len)
+                || ((new_cost, new_len) == (old.cost, old.len) && {
+                    // Both ways are written out: ties are rare and short.
+                    actions_into(nodes, room, hatch_count, left);
+                    left.extend(std::iter::repeat_n(
+                        Action::Open(hatch).rank(hatch_count),
+                        opens as usize,
+                    ));
+                    left.push(Action::Move(there).rank(hatch_count));
+                    actions_into(nodes, there.0, hatch_count, right);
+                    left < right
+                });
+            if !better {
+                continue;
             }
+            if !old.reached {
+                reached += 1;
+            }
+            nodes[there.index()] = Node {
+                cost: new_cost,
+                len: new_len,
+                from: room,
+                hatch: hatch.0,
+                opens,
+                settled: false,
+                reached: true,
+            };
+            frontier.push(new_cost, new_len, there.0);
         }
     }
 
-    for r in 0..rooms {
-        let n = nodes[r];
+    states.clear();
+    states.extend(board.rooms.iter().map(|room| room.state));
+    for (r, n) in nodes.iter().enumerate() {
         if !n.settled {
             continue;
         }
-        let path = std::iter::successors(Some(r as u32), |&at| {
-            Some(nodes[at as usize].parent).filter(|&p| p != NONE)
-        })
-        .filter(|&at| nodes[at as usize].parent != NONE)
-        .map(|at| super::decode(nodes[at as usize].action, hatch_count));
-        super::push_outcome(
+        let outcome = super::push_outcome(
             spare,
             &mut solution.outcomes,
             RoomId(r as u32),
-            board.rooms.iter().map(|room| room.state),
             Cost(n.cost),
-            path,
         );
+        outcome.rooms.extend_from_slice(states);
+        let mut at = r as u32;
+        while let step = nodes[at as usize]
+            && step.from != NONE
+        {
+            outcome.actions.push(Action::Move(RoomId(at)));
+            for _ in 0..step.opens {
+                outcome.actions.push(Action::Open(HatchId(step.hatch)));
+            }
+            at = step.from;
+        }
+        outcome.actions.reverse();
     }
     solution.states = reached;
     Ok(())
