@@ -15,6 +15,9 @@
 //! budget runs out, which is reported, never silently cut.
 
 mod dry;
+mod small;
+
+pub use dry::can_flow;
 
 use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, RoomId, StateId};
 use crate::outcome::{Action, Outcome};
@@ -91,8 +94,28 @@ struct Layout {
     visited: Option<Vec<Field>>,
     /// All of `visited` as one field, when it fits in a word.
     visited_block: Option<Field>,
+    /// The hatch the player must leave by, when revisits are forbidden
+    /// (see [`exit_bits`]).
+    exit: Option<Field>,
     /// The bits that make up an outcome (position and room states).
     outcome_mask: Vec<u64>,
+}
+
+/// The width of the field naming the exit: the hatch the player has
+/// committed to leave the room by, as 0 (none) or 1 + its index among the
+/// room's hatches. Kept only when revisits are forbidden, where it prunes
+/// exactly: an open that changes no room is only worth making on a hatch
+/// the player walks through afterwards (drop it from a sequence that does
+/// not, and what is left is legal, no costlier and one action shorter: see
+/// [`changes`]), and with no revisits that walk must be the move that leaves
+/// the room. So after such an open, the player leaves by that hatch or not
+/// at all, and makes no open that changes no room on any other hatch.
+fn exit_bits(board: &Board) -> u32 {
+    let most = (0..board.rooms.len())
+        .map(|r| board.neighbours(RoomId(r as u32)).len())
+        .max()
+        .unwrap_or(0);
+    bits_for(most + 1)
 }
 
 fn bits_for(count: usize) -> u32 {
@@ -127,6 +150,7 @@ impl Layout {
         // form reads and writes them at once.
         let visited_block = (!movement.revisit() && board.rooms.len() <= 64)
             .then(|| place(board.rooms.len() as u32));
+        let exit = (!movement.revisit()).then(|| place(exit_bits(board)));
         let visited = (!movement.revisit()).then(|| match visited_block {
             Some(block) => (0..board.rooms.len() as u32)
                 .map(|r| Field {
@@ -149,6 +173,7 @@ impl Layout {
             hatches,
             visited,
             visited_block,
+            exit,
             outcome_mask,
         }
     }
@@ -181,63 +206,10 @@ struct Canon {
 
 impl Canon {
     fn new(board: &Board, movement: &Movement) -> Canon {
-        let hs = movement.hatch_state_count();
-        // Hatch states from which some chain of opens reaches a state that
-        // can be walked through.
-        let mut can_pass: Vec<bool> = (0..hs)
-            .map(|h| movement.walk_through(HatchStateId(h as u8)))
-            .collect();
-        loop {
-            let mut changed = false;
-            for h in 0..hs {
-                if let Some(o) = movement.opening(HatchStateId(h as u8))
-                    && can_pass[usize::from(o.becomes.0)]
-                    && !can_pass[h]
-                {
-                    can_pass[h] = true;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        // The states each room could take this turn, as bit masks.
-        let mut possible: Vec<u32> = board.rooms.iter().map(|r| 1 << r.state.0).collect();
-        let openable: Vec<bool> = board
-            .hatches
-            .iter()
-            .map(|h| movement.opening(h.state).is_some())
-            .collect();
-        loop {
-            let mut changed = false;
-            for (h, hatch) in board.hatches.iter().enumerate() {
-                if !openable[h] {
-                    continue;
-                }
-                let [a, b] = [hatch.rooms[0].index(), hatch.rooms[1].index()];
-                let (add_a, add_b) = flow_results(movement, possible[a], possible[b]);
-                if possible[a] | add_a != possible[a] || possible[b] | add_b != possible[b] {
-                    possible[a] |= add_a;
-                    possible[b] |= add_b;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        // Whether a hatch can be opened does not enter into dryness: a
-        // forgotten hatch is reset to the first hatch state, which may well
-        // be one that opens.
-        let dry = board
-            .hatches
-            .iter()
-            .map(|hatch| {
-                let [a, b] = [hatch.rooms[0].index(), hatch.rooms[1].index()];
-                flow_results(movement, possible[a], possible[b]) == (0, 0)
-            })
-            .collect();
+        let mut can_pass = Vec::new();
+        passable_states(movement, &mut can_pass);
+        let mut dry = Vec::new();
+        dry_hatches(board, movement, &mut Vec::new(), &mut Vec::new(), &mut dry);
         Canon {
             dry,
             can_pass,
@@ -357,14 +329,98 @@ impl Canon {
     }
 }
 
+/// Writes, per hatch state, whether some chain of opens (none included)
+/// leads from it to a state that can be walked through.
+fn passable_states(movement: &Movement, can_pass: &mut Vec<bool>) {
+    let hs = movement.hatch_state_count();
+    can_pass.clear();
+    can_pass.extend((0..hs).map(|h| movement.walk_through(HatchStateId(h as u8))));
+    loop {
+        let mut changed = false;
+        for h in 0..hs {
+            if let Some(o) = movement.opening(HatchStateId(h as u8))
+                && can_pass[usize::from(o.becomes.0)]
+                && !can_pass[h]
+            {
+                can_pass[h] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// Writes, per hatch, whether it is "dry": no flow rule can apply to its two
+/// rooms this turn, from any states each room could take (`possible` and
+/// `todo` are scratch space). Whether the hatch itself can be opened does
+/// not enter into it: a forgotten hatch is reset to the first hatch state,
+/// which may well be one that opens.
+fn dry_hatches(
+    board: &Board,
+    movement: &Movement,
+    possible: &mut Vec<u32>,
+    todo: &mut Vec<u32>,
+    dry: &mut Vec<bool>,
+) {
+    // The states each room could take, as bit masks, grown from the
+    // starting states through the hatches that can be opened until nothing
+    // changes; a hatch is looked at again whenever one of its rooms gains a
+    // state.
+    possible.clear();
+    possible.extend(board.rooms.iter().map(|r| 1u32 << r.state.0));
+    // Until the answer is written, `dry` holds which hatches cannot be
+    // opened: those never let water through.
+    dry.clear();
+    dry.extend(
+        board
+            .hatches
+            .iter()
+            .map(|h| movement.opening(h.state).is_none()),
+    );
+    todo.clear();
+    todo.extend(
+        (0..board.hatches.len() as u32)
+            .rev()
+            .filter(|&h| !dry[h as usize]),
+    );
+    while let Some(h) = todo.pop() {
+        let hatch = &board.hatches[h as usize];
+        let [a, b] = [hatch.rooms[0], hatch.rooms[1]];
+        let (add_a, add_b) = flow_results(movement, possible[a.index()], possible[b.index()]);
+        for (room, add) in [(a, add_a), (b, add_b)] {
+            if possible[room.index()] | add != possible[room.index()] {
+                possible[room.index()] |= add;
+                todo.extend(
+                    board
+                        .neighbours(room)
+                        .iter()
+                        .filter(|(g, _)| !dry[g.index()])
+                        .map(|(g, _)| g.0),
+                );
+            }
+        }
+    }
+    dry.clear();
+    dry.extend(board.hatches.iter().map(|hatch| {
+        let [a, b] = [hatch.rooms[0].index(), hatch.rooms[1].index()];
+        flow_results(movement, possible[a], possible[b]) == (0, 0)
+    }));
+}
+
 /// The states two rooms can be left in by a flow that changes something,
 /// when they may be in any of the states of the masks `a` and `b`.
 fn flow_results(movement: &Movement, a: u32, b: u32) -> (u32, u32) {
-    let rs = movement.room_state_count();
     let mut out = (0u32, 0u32);
-    for sa in (0..rs).filter(|&x| a & (1 << x) != 0) {
-        for sb in (0..rs).filter(|&y| b & (1 << y) != 0) {
-            let (x, y) = (StateId(sa as u8), StateId(sb as u8));
+    let mut xs = a;
+    while xs != 0 {
+        let x = StateId(xs.trailing_zeros() as u8);
+        xs &= xs - 1;
+        let mut ys = b;
+        while ys != 0 {
+            let y = StateId(ys.trailing_zeros() as u8);
+            ys &= ys - 1;
             if let Some((x2, y2)) = movement.flow(x, y)
                 && (x2, y2) != (x, y)
             {
@@ -374,6 +430,18 @@ fn flow_results(movement: &Movement, a: u32, b: u32) -> (u32, u32) {
         }
     }
     out
+}
+
+/// Whether a flow changes a room. An open that changes no room, through a
+/// hatch into a room that cannot be entered again (visited, or out of
+/// play), is never part of a best sequence, so neither search makes it:
+/// the hatch can no longer be walked through, and dropping that open from
+/// any sequence leaves a legal one with the same room states, no higher
+/// cost and one action fewer (a later open of the same hatch flows just
+/// the same, since flows depend on room states only, and each later open
+/// of it moves one step less along its chain of states, paying no more).
+fn changes(flow: Option<(StateId, StateId)>, here: StateId, there: StateId) -> bool {
+    flow.is_some_and(|f| f != (here, there))
 }
 
 /// What the search knows of one stored state.
@@ -609,6 +677,7 @@ pub struct Workspace {
     best: Store<u32>,
     key: Vec<u64>,
     dry: dry::Space,
+    small: small::Space,
     solution: Solution,
     spare: Vec<Outcome>,
 }
@@ -629,10 +698,12 @@ impl Workspace {
         limits: &Limits,
     ) -> Result<&Solution, LimitReached> {
         self.recycle();
-        if dry::can_flow(board, movement) {
-            self.exhaustive(board, movement, start, limits)?;
-        } else {
+        if !can_flow(board, movement) {
             dry::solve(self, board, movement, start, limits)?;
+        } else if small::fits(board, movement) {
+            small::solve(self, board, movement, start, limits)?;
+        } else {
+            self.exhaustive(board, movement, start, limits)?;
         }
         Ok(&self.solution)
     }
@@ -828,8 +899,19 @@ impl Full {
             let here_state = StateId(layout.rooms[here.index()].get(store.state(node)) as u8);
             // Opening hatches, then moving: the order does not matter for the
             // result (ties are settled by path comparison), only for speed.
-            for &(hatch, there) in board.neighbours(here) {
+            let exit = layout.exit.map_or(0, |f| f.get(store.state(node)) as usize);
+            for (i, &(hatch, there)) in board.neighbours(here).iter().enumerate() {
                 let state = store.state(node);
+                let there_field = layout.rooms[there.index()];
+                let there_state = StateId(there_field.get(state) as u8);
+                let flow = movement.flow(here_state, there_state);
+                let dull = !changes(flow, here_state, there_state);
+                if dull
+                    && let Some(v) = &layout.visited
+                    && (v[there.index()].get(state) == 1 || (exit != 0 && exit != i + 1))
+                {
+                    continue;
+                }
                 let hf = layout.hatches[hatch.index()];
                 let hatch_state = HatchStateId(hf.get(state) as u8);
                 let Some(opening) = movement.opening(hatch_state) else {
@@ -837,9 +919,10 @@ impl Full {
                 };
                 scratch.copy_from_slice(state);
                 hf.set(scratch, u64::from(opening.becomes.0));
-                let there_field = layout.rooms[there.index()];
-                let there_state = StateId(there_field.get(state) as u8);
-                if let Some((a, b)) = movement.flow(here_state, there_state) {
+                if dull && let Some(f) = layout.exit {
+                    f.set(scratch, (i + 1) as u64);
+                }
+                if let Some((a, b)) = flow {
                     layout.rooms[here.index()].set(scratch, u64::from(a.0));
                     there_field.set(scratch, u64::from(b.0));
                 }
@@ -856,10 +939,10 @@ impl Full {
                 relax(store, scratch, opening.cost.0, action)?;
             }
             if movement.may_leave(here_state) {
-                for &(hatch, there) in board.neighbours(here) {
+                for (i, &(hatch, there)) in board.neighbours(here).iter().enumerate() {
                     let state = store.state(node);
                     let hatch_state = HatchStateId(layout.hatches[hatch.index()].get(state) as u8);
-                    if !movement.walk_through(hatch_state) {
+                    if !movement.walk_through(hatch_state) || (exit != 0 && exit != i + 1) {
                         continue;
                     }
                     if let Some(v) = &layout.visited
@@ -873,6 +956,9 @@ impl Full {
                     };
                     scratch.copy_from_slice(state);
                     layout.position.set(scratch, u64::from(there.0));
+                    if let Some(f) = layout.exit {
+                        f.set(scratch, 0);
+                    }
                     if let Some(v) = &layout.visited {
                         v[there.index()].set(scratch, 1);
                     }

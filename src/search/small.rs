@@ -1,0 +1,774 @@
+//! The full search on small ships: the same search states, canonical forms,
+//! order and tie-break as the general search in `search.rs`, with a whole
+//! state in one machine word (position, room states, hatch states, visits),
+//! a `u64` when it fits and a `u128` otherwise, so that making, hashing and
+//! comparing a state are a few instructions.
+//!
+//! The standard board needs exactly 64 bits, and most boards of up to about
+//! 16 rooms fit in 128. Two things make it cheaper than the general search besides
+//! the width:
+//!
+//! - when no open can change whether a hatch can be walked through (true of
+//!   every shipped rules file), the rooms reachable from each room are bit
+//!   masks fixed for the whole solve, so the rooms still in play are a
+//!   flood fill over bits;
+//! - after a move, only hatches of the rooms that just left play can need
+//!   forgetting: every stored state is already canonical.
+//!
+//! The general search is the reference: `tests/exactness.rs` checks that
+//! both store the same number of states and give the same outcomes.
+
+use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
+
+use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, RoomId, StateId};
+use crate::outcome::{Action, Outcome};
+
+use super::{
+    Frontier, LimitReached, Limits, NO_PARENT, Node, Solution, Workspace, bits_for, changes,
+    dry_hatches, exit_bits, passable_states,
+};
+
+/// A whole search state.
+trait Word:
+    Copy
+    + Eq
+    + Default
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + From<u64>
+{
+    /// Its low 64 bits.
+    fn low(self) -> u64;
+    /// Where to look for it in a table: every bit of the state must reach
+    /// the low bits that pick a slot.
+    fn slot(self) -> usize;
+}
+
+impl Word for u64 {
+    #[inline]
+    fn low(self) -> u64 {
+        self
+    }
+
+    #[inline]
+    fn slot(self) -> usize {
+        let h = (self ^ (self >> 32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        (h ^ (h >> 32)) as usize
+    }
+}
+
+impl Word for u128 {
+    #[inline]
+    fn low(self) -> u64 {
+        self as u64
+    }
+
+    #[inline]
+    fn slot(self) -> usize {
+        ((self as u64) ^ ((self >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)).slot()
+    }
+}
+
+/// A state with the value `value` in the bits from `shift` on.
+#[inline]
+fn put<W: Word>(value: u64, shift: u32) -> W {
+    W::from(value) << shift
+}
+
+/// A hatch seen from one of its rooms.
+#[derive(Clone, Copy)]
+struct Link<W> {
+    hatch: u32,
+    there: u32,
+    hatch_shift: u32,
+    there_shift: u32,
+    /// The hatch's bits in a state.
+    hatch_field: W,
+    /// Whether no flow can ever happen through this hatch this turn.
+    dry: bool,
+}
+
+/// Where each part of a state lives in its 128 bits, and what the solve
+/// needs to know of the board in bit form.
+#[derive(Default)]
+struct Shape<W> {
+    /// The rules' numbers of room and hatch states the fields are laid out
+    /// for.
+    counts: (usize, usize),
+    position_mask: W,
+    room_mask: W,
+    room_shift: Vec<u32>,
+    hatch_mask: W,
+    /// Bit offset of the visits, one bit per room; `None` with revisits.
+    visits: Option<u32>,
+    /// Where the exit is kept, when revisits are forbidden (see
+    /// [`exit_bits`]).
+    exit_shift: u32,
+    exit_mask: W,
+    room_count_mask: u64,
+    outcome_mask: W,
+    /// Each room's hatches, in board order, as `links[first[r]..first[r + 1]]`.
+    first: Vec<usize>,
+    links: Vec<Link<W>>,
+    /// Whether no open changes whether a hatch can be walked through (now
+    /// or after more opens).
+    stable: bool,
+    /// When `stable`, per room, the rooms behind hatches that can be (or be
+    /// opened into a state that can be) walked through.
+    passable: Vec<u64>,
+    /// Per hatch state, whether it can be (or be opened into) walked through.
+    can_pass: Vec<bool>,
+    hatch_shift: Vec<u32>,
+    hatch_dry: Vec<bool>,
+    hatch_rooms: Vec<[u32; 2]>,
+    /// Scratch space for working out which hatches are dry.
+    possible: Vec<u32>,
+    todo: Vec<u32>,
+}
+
+/// States in one table: keys in an arena, found again through
+/// open addressing.
+struct Keys<W, T> {
+    keys: Vec<W>,
+    nodes: Vec<T>,
+    table: Vec<u32>,
+}
+
+impl<W, T> Default for Keys<W, T> {
+    fn default() -> Self {
+        Keys {
+            keys: Vec::new(),
+            nodes: Vec::new(),
+            table: Vec::new(),
+        }
+    }
+}
+
+const EMPTY: u32 = u32::MAX;
+
+/// A table this small is cleared in a few instructions, and grows as
+/// needed: most small solves store a few hundred states.
+const FIRST_TABLE: usize = 256;
+
+impl<W: Word, T: Copy> Keys<W, T> {
+    fn reset(&mut self) {
+        self.keys.clear();
+        self.nodes.clear();
+        self.table.clear();
+        self.table.resize(FIRST_TABLE, EMPTY);
+    }
+
+    /// The node holding `key`, or a new one holding `fresh`.
+    #[inline(always)]
+    fn find_or_insert(&mut self, key: W, fresh: T) -> (u32, bool) {
+        if (self.nodes.len() + 1) * 2 > self.table.len() {
+            self.grow();
+        }
+        let mask = self.table.len() - 1;
+        let mut slot = key.slot() & mask;
+        loop {
+            let entry = self.table[slot];
+            if entry == EMPTY {
+                let id = self.nodes.len() as u32;
+                self.table[slot] = id;
+                self.keys.push(key);
+                self.nodes.push(fresh);
+                return (id, true);
+            }
+            if self.keys[entry as usize] == key {
+                return (entry, false);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = self.table.len() * 2;
+        self.table.clear();
+        self.table.resize(size, EMPTY);
+        for (id, &key) in self.keys.iter().enumerate() {
+            let mut slot = key.slot() & (size - 1);
+            while self.table[slot] != EMPTY {
+                slot = (slot + 1) & (size - 1);
+            }
+            self.table[slot] = id as u32;
+        }
+    }
+}
+
+/// The memory of the small search, kept between solves.
+#[derive(Default)]
+pub struct Space {
+    narrow: Search<u64>,
+    wide: Search<u128>,
+}
+
+/// The memory of the search for one word width.
+struct Search<W> {
+    shape: Shape<W>,
+    states: Keys<W, Node>,
+    best: Keys<W, u32>,
+    settled: Vec<u32>,
+}
+
+impl<W: Default> Default for Search<W> {
+    fn default() -> Self {
+        Search {
+            shape: Shape::default(),
+            states: Keys::default(),
+            best: Keys::default(),
+            settled: Vec::new(),
+        }
+    }
+}
+
+/// How many bits a search state of this board takes.
+fn state_bits(board: &Board, movement: &Movement) -> usize {
+    let rooms = board.rooms.len();
+    let visits = if movement.revisit() {
+        0
+    } else {
+        rooms + exit_bits(board) as usize
+    };
+    bits_for(rooms) as usize
+        + rooms * bits_for(movement.room_state_count()) as usize
+        + board.hatches.len() * bits_for(movement.hatch_state_count()) as usize
+        + visits
+}
+
+/// Whether a search state of this board fits in 128 bits (and its rooms in
+/// the 64 bits of a room set).
+pub fn fits(board: &Board, movement: &Movement) -> bool {
+    board.rooms.len() <= 64 && state_bits(board, movement) <= 128
+}
+
+impl<W: Word> Shape<W> {
+    /// Makes the shape for this board and rules. Where each field lives
+    /// depends only on the board's rooms and hatches and the rules' number
+    /// of states, so a sweep over room states reuses it.
+    fn build(&mut self, board: &Board, movement: &Movement) {
+        let same_layout = self.room_shift.len() == board.rooms.len()
+            && self.counts == (movement.room_state_count(), movement.hatch_state_count())
+            && self.visits.is_none() == movement.revisit()
+            && self.hatch_rooms.len() == board.hatches.len()
+            && self
+                .hatch_rooms
+                .iter()
+                .zip(&board.hatches)
+                .all(|(&[a, b], h)| [a, b] == [h.rooms[0].0, h.rooms[1].0]);
+        if !same_layout {
+            self.lay_out(board, movement);
+        }
+        passable_states(movement, &mut self.can_pass);
+        dry_hatches(
+            board,
+            movement,
+            &mut self.possible,
+            &mut self.todo,
+            &mut self.hatch_dry,
+        );
+        for l in &mut self.links {
+            l.dry = self.hatch_dry[l.hatch as usize];
+        }
+        // Whether an open can change a hatch between "can be walked
+        // through" and "cannot".
+        let stable = (0..movement.hatch_state_count()).all(|h| {
+            movement
+                .opening(HatchStateId(h as u8))
+                .is_none_or(|o| self.can_pass.get(h) == self.can_pass.get(usize::from(o.becomes.0)))
+        });
+        self.stable = stable;
+        self.passable.clear();
+        if stable {
+            for r in 0..board.rooms.len() {
+                let mask = self.links[self.first[r]..self.first[r + 1]]
+                    .iter()
+                    .filter(|l| self.passes(usize::from(board.hatches[l.hatch as usize].state.0)))
+                    .fold(0u64, |m, l| m | 1 << l.there);
+                self.passable.push(mask);
+            }
+        }
+    }
+
+    /// Where each field lives, and the hatches of each room.
+    fn lay_out(&mut self, board: &Board, movement: &Movement) {
+        self.counts = (movement.room_state_count(), movement.hatch_state_count());
+        let rooms = board.rooms.len();
+        let mut next = bits_for(rooms);
+        self.position_mask = W::from((1u64 << next) - 1);
+        let room_bits = bits_for(movement.room_state_count());
+        self.room_mask = W::from((1u64 << room_bits) - 1);
+        self.room_shift.clear();
+        for _ in 0..rooms {
+            self.room_shift.push(next);
+            next += room_bits;
+        }
+        let hatch_bits = bits_for(movement.hatch_state_count());
+        self.hatch_mask = W::from((1u64 << hatch_bits) - 1);
+        self.hatch_shift.clear();
+        self.hatch_rooms.clear();
+        for hatch in &board.hatches {
+            self.hatch_shift.push(next);
+            self.hatch_rooms.push([hatch.rooms[0].0, hatch.rooms[1].0]);
+            next += hatch_bits;
+        }
+        self.visits = (!movement.revisit()).then_some(next);
+        (self.exit_shift, self.exit_mask) = if movement.revisit() {
+            (0, W::default())
+        } else {
+            next += rooms as u32;
+            (next, W::from((1u64 << exit_bits(board)) - 1) << next)
+        };
+        self.room_count_mask = if rooms == 64 {
+            u64::MAX
+        } else {
+            (1u64 << rooms) - 1
+        };
+        self.outcome_mask = self.position_mask;
+        for &shift in &self.room_shift {
+            self.outcome_mask = self.outcome_mask | self.room_mask << shift;
+        }
+        self.first.clear();
+        self.links.clear();
+        for r in 0..rooms {
+            self.first.push(self.links.len());
+            for &(h, there) in board.neighbours(RoomId(r as u32)) {
+                self.links.push(Link {
+                    hatch: h.0,
+                    there: there.0,
+                    hatch_shift: self.hatch_shift[h.index()],
+                    there_shift: self.room_shift[there.index()],
+                    hatch_field: self.hatch_mask << self.hatch_shift[h.index()],
+                    dry: false,
+                });
+            }
+        }
+        self.first.push(self.links.len());
+        self.first.push(self.links.len());
+    }
+
+    #[inline]
+    fn room(&self, state: W, room: usize) -> StateId {
+        self.room_at(state, self.room_shift[room])
+    }
+
+    #[inline]
+    fn room_at(&self, state: W, shift: u32) -> StateId {
+        StateId(((state >> shift) & self.room_mask).low() as u8)
+    }
+
+    #[inline]
+    fn position(&self, state: W) -> usize {
+        (state & self.position_mask).low() as usize
+    }
+
+    #[inline]
+    fn links(&self, room: usize) -> &[Link<W>] {
+        &self.links[self.first[room]..self.first[room + 1]]
+    }
+
+    #[inline]
+    fn hatch_state(&self, state: W, shift: u32) -> usize {
+        ((state >> shift) & self.hatch_mask).low() as usize
+    }
+
+    /// The visited rooms, as a room set.
+    #[inline]
+    fn visited(&self, state: W, at: u32) -> u64 {
+        (state >> at).low() & self.room_count_mask
+    }
+
+    /// `state` with the visited rooms `visited`.
+    #[inline]
+    fn with_visited(&self, state: W, at: u32, visited: u64) -> W {
+        state & !put::<W>(self.room_count_mask, at) | put(visited, at)
+    }
+
+    #[inline]
+    fn passes(&self, state: usize) -> bool {
+        self.can_pass.get(state).copied().unwrap_or(false)
+    }
+
+    /// The rooms still in play from `here`: reachable through unvisited
+    /// rooms (`seen` holds the visited ones) over hatches that can be
+    /// walked through, now or after opens.
+    #[inline]
+    fn in_play(&self, state: W, here: usize, seen: u64) -> u64 {
+        let mut in_play = 1u64 << here;
+        let mut todo = in_play;
+        while todo != 0 {
+            let r = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let next = if self.stable {
+                self.passable[r]
+            } else {
+                self.links(r).iter().fold(0u64, |m, l| {
+                    if self.passes(self.hatch_state(state, l.hatch_shift)) {
+                        m | 1 << l.there
+                    } else {
+                        m
+                    }
+                })
+            } & !(in_play | seen);
+            in_play |= next;
+            todo |= next;
+        }
+        in_play
+    }
+
+    /// The canonical form of `state`, looking at every hatch (see [`Canon`]).
+    fn canonical(&self, mut state: W) -> W {
+        let Some(at) = self.visits else {
+            return state;
+        };
+        let here = self.position(state);
+        let in_play = self.in_play(state, here, self.visited(state, at));
+        state = self.with_visited(state, at, (!in_play | 1 << here) & self.room_count_mask);
+        for (h, [a, b]) in self.hatch_rooms.iter().enumerate() {
+            let (pa, pb) = ((in_play >> a) & 1 == 1, (in_play >> b) & 1 == 1);
+            if (!pa && !pb) || (self.hatch_dry[h] && !(pa && pb)) {
+                state = state & !(self.hatch_mask << self.hatch_shift[h]);
+            }
+        }
+        state
+    }
+
+    /// The canonical form after a move from a canonical state into `there`
+    /// (already set in `state`): the rooms that leave play are `before`
+    /// (the rooms in play before the move) minus those in play now, and
+    /// only their hatches can need forgetting.
+    #[inline]
+    fn after_move(&self, mut state: W, at: u32, there: usize, before: u64) -> W {
+        let in_play = self.in_play(state, there, self.visited(state, at));
+        state = self.with_visited(state, at, (!in_play | 1 << there) & self.room_count_mask);
+        let mut left = before & !in_play;
+        while left != 0 {
+            let r = left.trailing_zeros() as usize;
+            left &= left - 1;
+            for l in self.links(r) {
+                if l.dry || (in_play >> l.there) & 1 == 0 {
+                    state = state & !l.hatch_field;
+                }
+            }
+        }
+        state
+    }
+}
+
+/// Solves a turn into `workspace` with the small search; the caller has
+/// checked [`fits`].
+pub fn solve(
+    workspace: &mut Workspace,
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    limits: &Limits,
+) -> Result<(), LimitReached> {
+    let Workspace {
+        small: Space { narrow, wide },
+        full,
+        solution,
+        spare,
+        ..
+    } = workspace;
+    let answer = Answer { solution, spare };
+    if state_bits(board, movement) <= 64 {
+        narrow.run(board, movement, start, limits, &mut full.frontier, answer)
+    } else {
+        wide.run(board, movement, start, limits, &mut full.frontier, answer)
+    }
+}
+
+/// Where the outcomes go.
+struct Answer<'a> {
+    solution: &'a mut Solution,
+    spare: &'a mut Vec<Outcome>,
+}
+
+/// One candidate state to relax: made from `node` (settled at `cost` after
+/// `len` actions) by `action`, which costs `step`.
+struct Candidate {
+    node: u32,
+    cost: u32,
+    len: u32,
+    step: u32,
+    action: u32,
+}
+
+/// Stores a candidate state, or improves the stored one, as the general
+/// search does.
+#[inline(always)]
+fn relax<W: Word>(
+    states: &mut Keys<W, Node>,
+    frontier: &mut Frontier,
+    limits: &Limits,
+    max_cost: u32,
+    next: W,
+    c: Candidate,
+) -> Result<(), LimitReached> {
+    let Some(new_cost) = c.cost.checked_add(c.step).filter(|&x| x <= max_cost) else {
+        return Ok(());
+    };
+    let new_len = c.len + 1;
+    let fresh = Node {
+        cost: new_cost,
+        len: new_len,
+        parent: c.node,
+        action: c.action,
+        settled: false,
+    };
+    let (id, inserted) = states.find_or_insert(next, fresh);
+    if inserted {
+        if states.nodes.len() > limits.max_states {
+            return Err(LimitReached {
+                states: states.nodes.len(),
+                settled_cost: Cost(c.cost.saturating_sub(1)),
+            });
+        }
+        frontier.push(new_cost, new_len, id);
+        return Ok(());
+    }
+    let old = states.nodes[id as usize];
+    if old.settled {
+        return Ok(());
+    }
+    if (new_cost, new_len) < (old.cost, old.len) {
+        states.nodes[id as usize] = fresh;
+        frontier.push(new_cost, new_len, id);
+    } else if (new_cost, new_len) == (old.cost, old.len)
+        && super::path_less(
+            |n| {
+                let node = states.nodes[n as usize];
+                (node.parent, node.action)
+            },
+            c.node,
+            c.action,
+            old.parent,
+            old.action,
+        )
+    {
+        states.nodes[id as usize].parent = c.node;
+        states.nodes[id as usize].action = c.action;
+    }
+    Ok(())
+}
+
+impl<W: Word> Search<W> {
+    fn run(
+        &mut self,
+        board: &Board,
+        movement: &Movement,
+        start: RoomId,
+        limits: &Limits,
+        frontier: &mut Frontier,
+        answer: Answer<'_>,
+    ) -> Result<(), LimitReached> {
+        let Search {
+            shape,
+            states,
+            best,
+            settled,
+        } = self;
+        shape.build(board, movement);
+        let shape = &*shape;
+
+        let mut initial = W::from(u64::from(start.0));
+        for (r, room) in board.rooms.iter().enumerate() {
+            initial = initial | put(u64::from(room.state.0), shape.room_shift[r]);
+        }
+        for (h, hatch) in board.hatches.iter().enumerate() {
+            initial = initial | put(u64::from(hatch.state.0), shape.hatch_shift[h]);
+        }
+        if let Some(at) = shape.visits {
+            initial = initial | put(1, at + start.0);
+        }
+        let initial = shape.canonical(initial);
+
+        states.reset();
+        settled.clear();
+        frontier.reset(movement.max_step());
+        states.find_or_insert(
+            initial,
+            Node {
+                cost: 0,
+                len: 0,
+                parent: NO_PARENT,
+                action: 0,
+                settled: false,
+            },
+        );
+        frontier.push(0, 0, 0);
+        let hatch_count = board.hatches.len();
+        let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
+
+        while let Some((cost, len, node)) = frontier.pop() {
+            let n = states.nodes[node as usize];
+            if n.settled || n.cost != cost || n.len != len {
+                continue;
+            }
+            states.nodes[node as usize].settled = true;
+            settled.push(node);
+            let state = states.keys[node as usize];
+            let here = shape.position(state);
+            let here_shift = shape.room_shift[here];
+            let here_state = shape.room_at(state, here_shift);
+            let visited = shape.visits.map(|at| shape.visited(state, at));
+            let candidate = |step: u32, action: u32| Candidate {
+                node,
+                cost,
+                len,
+                step,
+                action,
+            };
+
+            let exit = ((state & shape.exit_mask) >> shape.exit_shift).low() as usize;
+            // Opening hatches, then moving, as the general search does.
+            for (i, l) in shape.links(here).iter().enumerate() {
+                let before = shape.hatch_state(state, l.hatch_shift);
+                let Some(opening) = movement.opening(HatchStateId(before as u8)) else {
+                    continue;
+                };
+                let there_state = shape.room_at(state, l.there_shift);
+                let flow = movement.flow(here_state, there_state);
+                let out_of_play = visited.is_some_and(|v| (v >> l.there) & 1 == 1);
+                if out_of_play && !changes(flow, here_state, there_state) {
+                    continue;
+                }
+                let mut next =
+                    state & !l.hatch_field | put(u64::from(opening.becomes.0), l.hatch_shift);
+                if visited.is_some() && !changes(flow, here_state, there_state) {
+                    if exit != 0 && exit != i + 1 {
+                        continue;
+                    }
+                    next = next & !shape.exit_mask | put((i + 1) as u64, shape.exit_shift);
+                }
+                if let Some((a, b)) = flow {
+                    next = next
+                        & !(shape.room_mask << here_shift)
+                        & !(shape.room_mask << l.there_shift)
+                        | put(u64::from(a.0), here_shift)
+                        | put(u64::from(b.0), l.there_shift);
+                }
+                if visited.is_some() {
+                    if shape.passes(before) != shape.passes(usize::from(opening.becomes.0)) {
+                        next = shape.canonical(next);
+                    } else if l.dry && out_of_play {
+                        next = next & !l.hatch_field;
+                    }
+                }
+                let action = Action::Open(HatchId(l.hatch)).rank(hatch_count);
+                relax(
+                    states,
+                    frontier,
+                    limits,
+                    max_cost,
+                    next,
+                    candidate(opening.cost.0, action),
+                )?;
+            }
+            if !movement.may_leave(here_state) {
+                continue;
+            }
+            for (i, l) in shape.links(here).iter().enumerate() {
+                let hatch_state = HatchStateId(shape.hatch_state(state, l.hatch_shift) as u8);
+                if !movement.walk_through(hatch_state)
+                    || visited.is_some_and(|v| (v >> l.there) & 1 == 1)
+                    || (exit != 0 && exit != i + 1)
+                {
+                    continue;
+                }
+                let there_state = shape.room_at(state, l.there_shift);
+                let Some(step) = movement.enter(here_state, hatch_state, there_state) else {
+                    continue;
+                };
+                let mut next =
+                    state & !shape.position_mask & !shape.exit_mask | W::from(u64::from(l.there));
+                if let (Some(at), Some(seen)) = (shape.visits, visited) {
+                    let before = !seen & shape.room_count_mask | 1 << here;
+                    next = next | put(1, at + l.there);
+                    next = shape.after_move(next, at, l.there as usize, before);
+                }
+                let action = Action::Move(RoomId(l.there)).rank(hatch_count);
+                relax(
+                    states,
+                    frontier,
+                    limits,
+                    max_cost,
+                    next,
+                    candidate(step.0, action),
+                )?;
+            }
+        }
+
+        collect_outcomes(shape, states, best, settled, board, answer);
+        Ok(())
+    }
+}
+
+/// The best settled state of every outcome, turned into outcomes, as the
+/// general search does.
+fn collect_outcomes<W: Word>(
+    shape: &Shape<W>,
+    states: &Keys<W, Node>,
+    best: &mut Keys<W, u32>,
+    settled: &[u32],
+    board: &Board,
+    answer: Answer<'_>,
+) {
+    let Answer { solution, spare } = answer;
+    solution.states = states.nodes.len();
+    best.reset();
+    for &node in settled {
+        let key = states.keys[node as usize] & shape.outcome_mask;
+        let (slot, inserted) = best.find_or_insert(key, node);
+        if inserted {
+            continue;
+        }
+        let existing = best.nodes[slot as usize];
+        let (a, b) = (states.nodes[node as usize], states.nodes[existing as usize]);
+        let better = (a.cost, a.len) < (b.cost, b.len)
+            || ((a.cost, a.len) == (b.cost, b.len)
+                && a.parent != NO_PARENT
+                && super::path_less(
+                    |n| {
+                        let node = states.nodes[n as usize];
+                        (node.parent, node.action)
+                    },
+                    a.parent,
+                    a.action,
+                    b.parent,
+                    b.action,
+                ));
+        if better {
+            best.nodes[slot as usize] = node;
+        }
+    }
+    let hatch_count = board.hatches.len();
+    for &node in &best.nodes {
+        let state = states.keys[node as usize];
+        let room = RoomId(shape.position(state) as u32);
+        let outcome = super::push_outcome(
+            spare,
+            &mut solution.outcomes,
+            room,
+            Cost(states.nodes[node as usize].cost),
+        );
+        outcome
+            .rooms
+            .extend((0..board.rooms.len()).map(|r| shape.room(state, r)));
+        let mut at = node;
+        while let n = states.nodes[at as usize]
+            && n.parent != NO_PARENT
+        {
+            outcome.actions.push(super::decode(n.action, hatch_count));
+            at = n.parent;
+        }
+        outcome.actions.reverse();
+    }
+    solution
+        .outcomes
+        .sort_by(|a, b| (a.room, a.cost, &a.rooms).cmp(&(b.room, b.cost, &b.rooms)));
+}
