@@ -700,8 +700,8 @@ impl Workspace {
         self.recycle();
         if !can_flow(board, movement) {
             dry::solve(self, board, movement, start, limits)?;
-        } else if small::fits(board, movement) {
-            small::solve(self, board, movement, start, limits)?;
+        } else if let Some(done) = small::solve(self, board, movement, start, limits) {
+            done?;
         } else {
             self.exhaustive(board, movement, start, limits)?;
         }
@@ -721,9 +721,9 @@ impl Workspace {
         Ok(&self.solution)
     }
 
-    /// Keeps the last answer's outcomes for their memory.
+    /// Forgets the last answer, keeping its outcomes' memory to write the
+    /// next over.
     fn recycle(&mut self) {
-        self.spare.append(&mut self.solution.outcomes);
         self.solution.states = 0;
     }
 
@@ -1012,11 +1012,12 @@ impl Workspace {
             }
         }
         let hatch_count = board.hatches.len();
+        let mut writer = Writer::new(&mut solution.outcomes, spare);
         for &node in &best.nodes {
             let state = store.state(node);
             let room = RoomId(layout.position.get(state) as u32);
             let cost = Cost(store.nodes[node as usize].cost);
-            let outcome = push_outcome(spare, &mut solution.outcomes, room, cost);
+            let outcome = writer.push(room, cost);
             outcome
                 .rooms
                 .extend(layout.rooms.iter().map(|f| StateId(f.get(state) as u8)));
@@ -1029,34 +1030,56 @@ impl Workspace {
             }
             outcome.actions.reverse();
         }
-        solution
-            .outcomes
+        writer
+            .finish()
             .sort_by(|a, b| (a.room, a.cost, &a.rooms).cmp(&(b.room, b.cost, &b.rooms)));
     }
 }
 
-/// Adds an outcome to `outcomes`, reusing the memory of a `spare` one, and
-/// hands it back with no room states and no actions, for the caller to
-/// fill in.
-fn push_outcome<'a>(
-    spare: &mut Vec<Outcome>,
+/// Writes outcomes over those of the last solve, in place, so that a warm
+/// workspace moves and allocates nothing; outcomes left over go to `spare`
+/// for a later solve with more.
+struct Writer<'a> {
     outcomes: &'a mut Vec<Outcome>,
-    room: RoomId,
-    cost: Cost,
-) -> &'a mut Outcome {
-    let mut outcome = spare.pop().unwrap_or_else(|| Outcome {
-        room,
-        rooms: Vec::new(),
-        cost,
-        actions: Vec::new(),
-    });
-    outcome.room = room;
-    outcome.cost = cost;
-    outcome.rooms.clear();
-    outcome.actions.clear();
-    outcomes.push(outcome);
-    let last = outcomes.len() - 1;
-    &mut outcomes[last]
+    spare: &'a mut Vec<Outcome>,
+    filled: usize,
+}
+
+impl<'a> Writer<'a> {
+    fn new(outcomes: &'a mut Vec<Outcome>, spare: &'a mut Vec<Outcome>) -> Writer<'a> {
+        Writer {
+            outcomes,
+            spare,
+            filled: 0,
+        }
+    }
+
+    /// The next outcome, with no room states and no actions, for the
+    /// caller to fill in.
+    fn push(&mut self, room: RoomId, cost: Cost) -> &mut Outcome {
+        if self.filled == self.outcomes.len() {
+            let outcome = self.spare.pop().unwrap_or_else(|| Outcome {
+                room,
+                rooms: Vec::new(),
+                cost,
+                actions: Vec::new(),
+            });
+            self.outcomes.push(outcome);
+        }
+        let outcome = &mut self.outcomes[self.filled];
+        self.filled += 1;
+        outcome.room = room;
+        outcome.cost = cost;
+        outcome.rooms.clear();
+        outcome.actions.clear();
+        outcome
+    }
+
+    /// The outcomes written, the rest put aside.
+    fn finish(self) -> &'a mut Vec<Outcome> {
+        self.spare.extend(self.outcomes.drain(self.filled..));
+        self.outcomes
+    }
 }
 
 /// The action with this rank (see [`Action::rank`]).

@@ -186,16 +186,12 @@ pub fn solve(
 
     states.clear();
     states.extend(board.rooms.iter().map(|room| room.state));
+    let mut writer = super::Writer::new(&mut solution.outcomes, spare);
     for (r, n) in nodes.iter().enumerate() {
         if !n.settled {
             continue;
         }
-        let outcome = super::push_outcome(
-            spare,
-            &mut solution.outcomes,
-            RoomId(r as u32),
-            Cost(n.cost),
-        );
+        let outcome = writer.push(RoomId(r as u32), Cost(n.cost));
         outcome.rooms.extend_from_slice(states);
         let mut at = r as u32;
         while let step = nodes[at as usize]
@@ -209,6 +205,7 @@ pub fn solve(
         }
         outcome.actions.reverse();
     }
+    writer.finish();
     solution.states = reached;
     Ok(())
 }

@@ -31,7 +31,7 @@ use super::{
 /// A whole search state.
 trait Word:
     Copy
-    + Eq
+    + Ord
     + Default
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
@@ -78,36 +78,129 @@ fn put<W: Word>(value: u64, shift: u32) -> W {
     W::from(value) << shift
 }
 
+/// Where a room's or a hatch's state lives in a state: `base` plus the
+/// bits under `mask` from `shift` on. A room or hatch whose state cannot
+/// change this turn takes no bits (`mask` is 0) and is always `base`.
+#[derive(Clone, Copy, Default)]
+struct Field<W> {
+    shift: u32,
+    mask: W,
+    base: u8,
+}
+
+impl<W: Word> Field<W> {
+    /// A field of `width` bits at `next` (moved past it) for a room or
+    /// hatch that `changes`; otherwise one of no bits that is always `base`.
+    fn place(next: &mut u32, changes: bool, width: u32, base: u8) -> Field<W> {
+        if !changes {
+            return Field {
+                shift: 0,
+                mask: W::default(),
+                base,
+            };
+        }
+        let field = Field {
+            shift: *next,
+            mask: W::from((1u64 << width) - 1),
+            base: 0,
+        };
+        *next += width;
+        field
+    }
+
+    #[inline]
+    fn get(self, state: W) -> u8 {
+        self.base + ((state >> self.shift) & self.mask).low() as u8
+    }
+
+    /// `state` with this field set to `value`, which a field that takes no
+    /// bits ignores (only changing fields are ever written).
+    #[inline]
+    fn set(self, state: W, value: u8) -> W {
+        state & !(self.mask << self.shift) | (W::from(u64::from(value)) & self.mask) << self.shift
+    }
+}
+
 /// A hatch seen from one of its rooms.
 #[derive(Clone, Copy)]
 struct Link<W> {
     hatch: u32,
     there: u32,
-    hatch_shift: u32,
-    there_shift: u32,
-    /// The hatch's bits in a state.
-    hatch_field: W,
+    hatch_field: Field<W>,
+    there_field: Field<W>,
     /// Whether no flow can ever happen through this hatch this turn.
     dry: bool,
 }
 
-/// Where each part of a state lives in its 128 bits, and what the solve
-/// needs to know of the board in bit form.
+/// What a solve works out of the board and rules before it picks a word
+/// width: which rooms and hatches can change, and which hatches are dry.
+#[derive(Default)]
+struct Plan {
+    /// Per hatch state, whether it can be (or be opened into) walked through.
+    can_pass: Vec<bool>,
+    /// Per room, the states it could take this turn, as a bit mask.
+    possible: Vec<u32>,
+    todo: Vec<u32>,
+    /// Per hatch, whether no flow can ever happen through it this turn.
+    dry: Vec<bool>,
+}
+
+impl Plan {
+    fn make(&mut self, board: &Board, movement: &Movement) {
+        passable_states(movement, &mut self.can_pass);
+        dry_hatches(
+            board,
+            movement,
+            &mut self.possible,
+            &mut self.todo,
+            &mut self.dry,
+        );
+    }
+
+    /// Whether a room's state can change this turn.
+    fn room_changes(&self, room: usize) -> bool {
+        self.possible[room].count_ones() > 1
+    }
+
+    /// Whether a hatch's state can change this turn.
+    fn hatch_changes(board: &Board, movement: &Movement, hatch: usize) -> bool {
+        movement.opening(board.hatches[hatch].state).is_some()
+    }
+
+    /// How many bits a search state of this board takes.
+    fn bits(&self, board: &Board, movement: &Movement) -> usize {
+        let rooms = board.rooms.len();
+        let room_bits = bits_for(movement.room_state_count()) as usize;
+        let hatch_bits = bits_for(movement.hatch_state_count()) as usize;
+        let changing_rooms = (0..rooms).filter(|&r| self.room_changes(r)).count();
+        let changing_hatches = (0..board.hatches.len())
+            .filter(|&h| Plan::hatch_changes(board, movement, h))
+            .count();
+        let visits = if movement.revisit() {
+            0
+        } else {
+            rooms + exit_bits(board) as usize
+        };
+        bits_for(rooms) as usize
+            + changing_rooms * room_bits
+            + changing_hatches * hatch_bits
+            + visits
+    }
+}
+
+/// Where each part of a state lives in its word, and what the solve needs
+/// to know of the board in bit form.
 #[derive(Default)]
 struct Shape<W> {
-    /// The rules' numbers of room and hatch states the fields are laid out
-    /// for.
-    counts: (usize, usize),
     position_mask: W,
-    room_mask: W,
-    room_shift: Vec<u32>,
-    hatch_mask: W,
+    /// The width of a changing room's field.
+    room_bits: u32,
+    rooms: Vec<Field<W>>,
+    hatches: Vec<Field<W>>,
     /// Bit offset of the visits, one bit per room; `None` with revisits.
     visits: Option<u32>,
-    /// Where the exit is kept, when revisits are forbidden (see
-    /// [`exit_bits`]).
-    exit_shift: u32,
-    exit_mask: W,
+    /// The exit, when revisits are forbidden (see [`exit_bits`]).
+    exit: Field<W>,
     room_count_mask: u64,
     outcome_mask: W,
     /// Each room's hatches, in board order, as `links[first[r]..first[r + 1]]`.
@@ -119,14 +212,9 @@ struct Shape<W> {
     /// When `stable`, per room, the rooms behind hatches that can be (or be
     /// opened into a state that can be) walked through.
     passable: Vec<u64>,
-    /// Per hatch state, whether it can be (or be opened into) walked through.
     can_pass: Vec<bool>,
-    hatch_shift: Vec<u32>,
     hatch_dry: Vec<bool>,
     hatch_rooms: Vec<[u32; 2]>,
-    /// Scratch space for working out which hatches are dry.
-    possible: Vec<u32>,
-    todo: Vec<u32>,
 }
 
 /// States in one table: keys in an arena, found again through
@@ -149,16 +237,19 @@ impl<W, T> Default for Keys<W, T> {
 
 const EMPTY: u32 = u32::MAX;
 
-/// A table this small is cleared in a few instructions, and grows as
-/// needed: most small solves store a few hundred states.
-const FIRST_TABLE: usize = 256;
+/// The states a table is first made for: it is cleared in a few
+/// instructions, and grows as needed (most small solves store a few hundred
+/// states).
+const FIRST_STATES: usize = 128;
 
 impl<W: Word, T: Copy> Keys<W, T> {
-    fn reset(&mut self) {
+    /// Empties the table for about `expected` keys, keeping its memory.
+    fn reset(&mut self, expected: usize) {
         self.keys.clear();
         self.nodes.clear();
         self.table.clear();
-        self.table.resize(FIRST_TABLE, EMPTY);
+        self.table
+            .resize((expected * 2).next_power_of_two().max(16), EMPTY);
     }
 
     /// The node holding `key`, or a new one holding `fresh`.
@@ -202,6 +293,7 @@ impl<W: Word, T: Copy> Keys<W, T> {
 /// The memory of the small search, kept between solves.
 #[derive(Default)]
 pub struct Space {
+    plan: Plan,
     narrow: Search<u64>,
     wide: Search<u128>,
 }
@@ -211,6 +303,8 @@ struct Search<W> {
     shape: Shape<W>,
     states: Keys<W, Node>,
     best: Keys<W, u32>,
+    /// The best node of each outcome, with what orders the outcomes.
+    ranked: Vec<(u32, u32, W, u32)>,
     settled: Vec<u32>,
 }
 
@@ -220,70 +314,86 @@ impl<W: Default> Default for Search<W> {
             shape: Shape::default(),
             states: Keys::default(),
             best: Keys::default(),
+            ranked: Vec::new(),
             settled: Vec::new(),
         }
     }
 }
 
-/// How many bits a search state of this board takes.
-fn state_bits(board: &Board, movement: &Movement) -> usize {
-    let rooms = board.rooms.len();
-    let visits = if movement.revisit() {
-        0
-    } else {
-        rooms + exit_bits(board) as usize
-    };
-    bits_for(rooms) as usize
-        + rooms * bits_for(movement.room_state_count()) as usize
-        + board.hatches.len() * bits_for(movement.hatch_state_count()) as usize
-        + visits
-}
-
-/// Whether a search state of this board fits in 128 bits (and its rooms in
-/// the 64 bits of a room set).
-pub fn fits(board: &Board, movement: &Movement) -> bool {
-    board.rooms.len() <= 64 && state_bits(board, movement) <= 128
-}
-
 impl<W: Word> Shape<W> {
-    /// Makes the shape for this board and rules. Where each field lives
-    /// depends only on the board's rooms and hatches and the rules' number
-    /// of states, so a sweep over room states reuses it.
-    fn build(&mut self, board: &Board, movement: &Movement) {
-        let same_layout = self.room_shift.len() == board.rooms.len()
-            && self.counts == (movement.room_state_count(), movement.hatch_state_count())
-            && self.visits.is_none() == movement.revisit()
-            && self.hatch_rooms.len() == board.hatches.len()
-            && self
-                .hatch_rooms
-                .iter()
-                .zip(&board.hatches)
-                .all(|(&[a, b], h)| [a, b] == [h.rooms[0].0, h.rooms[1].0]);
-        if !same_layout {
-            self.lay_out(board, movement);
+    /// Lays out the fields for this board, rules and plan.
+    fn build(&mut self, board: &Board, movement: &Movement, plan: &Plan) {
+        let rooms = board.rooms.len();
+        let mut next = bits_for(rooms);
+        self.position_mask = W::from((1u64 << next) - 1);
+        let room_bits = bits_for(movement.room_state_count());
+        self.room_bits = room_bits;
+        self.rooms.clear();
+        for (r, room) in board.rooms.iter().enumerate() {
+            self.rooms.push(Field::place(
+                &mut next,
+                plan.room_changes(r),
+                room_bits,
+                room.state.0,
+            ));
         }
-        passable_states(movement, &mut self.can_pass);
-        dry_hatches(
-            board,
-            movement,
-            &mut self.possible,
-            &mut self.todo,
-            &mut self.hatch_dry,
-        );
-        for l in &mut self.links {
-            l.dry = self.hatch_dry[l.hatch as usize];
+        let hatch_bits = bits_for(movement.hatch_state_count());
+        self.hatches.clear();
+        self.hatch_rooms.clear();
+        for (h, hatch) in board.hatches.iter().enumerate() {
+            self.hatches.push(Field::place(
+                &mut next,
+                Plan::hatch_changes(board, movement, h),
+                hatch_bits,
+                hatch.state.0,
+            ));
+            self.hatch_rooms.push([hatch.rooms[0].0, hatch.rooms[1].0]);
         }
+        self.visits = (!movement.revisit()).then_some(next);
+        self.exit = if movement.revisit() {
+            Field::default()
+        } else {
+            next += rooms as u32;
+            Field::place(&mut next, true, exit_bits(board), 0)
+        };
+        self.room_count_mask = if rooms == 64 {
+            u64::MAX
+        } else {
+            (1u64 << rooms) - 1
+        };
+        self.outcome_mask = self.position_mask;
+        for f in &self.rooms {
+            self.outcome_mask = self.outcome_mask | f.mask << f.shift;
+        }
+        self.can_pass.clear();
+        self.can_pass.extend_from_slice(&plan.can_pass);
+        self.hatch_dry.clear();
+        self.hatch_dry.extend_from_slice(&plan.dry);
+        self.first.clear();
+        self.links.clear();
+        for r in 0..rooms {
+            self.first.push(self.links.len());
+            for &(h, there) in board.neighbours(RoomId(r as u32)) {
+                self.links.push(Link {
+                    hatch: h.0,
+                    there: there.0,
+                    hatch_field: self.hatches[h.index()],
+                    there_field: self.rooms[there.index()],
+                    dry: plan.dry[h.index()],
+                });
+            }
+        }
+        self.first.push(self.links.len());
         // Whether an open can change a hatch between "can be walked
         // through" and "cannot".
-        let stable = (0..movement.hatch_state_count()).all(|h| {
+        self.stable = (0..movement.hatch_state_count()).all(|h| {
             movement
                 .opening(HatchStateId(h as u8))
                 .is_none_or(|o| self.can_pass.get(h) == self.can_pass.get(usize::from(o.becomes.0)))
         });
-        self.stable = stable;
         self.passable.clear();
-        if stable {
-            for r in 0..board.rooms.len() {
+        if self.stable {
+            for r in 0..rooms {
                 let mask = self.links[self.first[r]..self.first[r + 1]]
                     .iter()
                     .filter(|l| self.passes(usize::from(board.hatches[l.hatch as usize].state.0)))
@@ -293,71 +403,9 @@ impl<W: Word> Shape<W> {
         }
     }
 
-    /// Where each field lives, and the hatches of each room.
-    fn lay_out(&mut self, board: &Board, movement: &Movement) {
-        self.counts = (movement.room_state_count(), movement.hatch_state_count());
-        let rooms = board.rooms.len();
-        let mut next = bits_for(rooms);
-        self.position_mask = W::from((1u64 << next) - 1);
-        let room_bits = bits_for(movement.room_state_count());
-        self.room_mask = W::from((1u64 << room_bits) - 1);
-        self.room_shift.clear();
-        for _ in 0..rooms {
-            self.room_shift.push(next);
-            next += room_bits;
-        }
-        let hatch_bits = bits_for(movement.hatch_state_count());
-        self.hatch_mask = W::from((1u64 << hatch_bits) - 1);
-        self.hatch_shift.clear();
-        self.hatch_rooms.clear();
-        for hatch in &board.hatches {
-            self.hatch_shift.push(next);
-            self.hatch_rooms.push([hatch.rooms[0].0, hatch.rooms[1].0]);
-            next += hatch_bits;
-        }
-        self.visits = (!movement.revisit()).then_some(next);
-        (self.exit_shift, self.exit_mask) = if movement.revisit() {
-            (0, W::default())
-        } else {
-            next += rooms as u32;
-            (next, W::from((1u64 << exit_bits(board)) - 1) << next)
-        };
-        self.room_count_mask = if rooms == 64 {
-            u64::MAX
-        } else {
-            (1u64 << rooms) - 1
-        };
-        self.outcome_mask = self.position_mask;
-        for &shift in &self.room_shift {
-            self.outcome_mask = self.outcome_mask | self.room_mask << shift;
-        }
-        self.first.clear();
-        self.links.clear();
-        for r in 0..rooms {
-            self.first.push(self.links.len());
-            for &(h, there) in board.neighbours(RoomId(r as u32)) {
-                self.links.push(Link {
-                    hatch: h.0,
-                    there: there.0,
-                    hatch_shift: self.hatch_shift[h.index()],
-                    there_shift: self.room_shift[there.index()],
-                    hatch_field: self.hatch_mask << self.hatch_shift[h.index()],
-                    dry: false,
-                });
-            }
-        }
-        self.first.push(self.links.len());
-        self.first.push(self.links.len());
-    }
-
     #[inline]
     fn room(&self, state: W, room: usize) -> StateId {
-        self.room_at(state, self.room_shift[room])
-    }
-
-    #[inline]
-    fn room_at(&self, state: W, shift: u32) -> StateId {
-        StateId(((state >> shift) & self.room_mask).low() as u8)
+        StateId(self.rooms[room].get(state))
     }
 
     #[inline]
@@ -368,11 +416,6 @@ impl<W: Word> Shape<W> {
     #[inline]
     fn links(&self, room: usize) -> &[Link<W>] {
         &self.links[self.first[room]..self.first[room + 1]]
-    }
-
-    #[inline]
-    fn hatch_state(&self, state: W, shift: u32) -> usize {
-        ((state >> shift) & self.hatch_mask).low() as usize
     }
 
     /// The visited rooms, as a room set.
@@ -406,7 +449,7 @@ impl<W: Word> Shape<W> {
                 self.passable[r]
             } else {
                 self.links(r).iter().fold(0u64, |m, l| {
-                    if self.passes(self.hatch_state(state, l.hatch_shift)) {
+                    if self.passes(usize::from(l.hatch_field.get(state))) {
                         m | 1 << l.there
                     } else {
                         m
@@ -430,7 +473,7 @@ impl<W: Word> Shape<W> {
         for (h, [a, b]) in self.hatch_rooms.iter().enumerate() {
             let (pa, pb) = ((in_play >> a) & 1 == 1, (in_play >> b) & 1 == 1);
             if (!pa && !pb) || (self.hatch_dry[h] && !(pa && pb)) {
-                state = state & !(self.hatch_mask << self.hatch_shift[h]);
+                state = self.hatches[h].set(state, 0);
             }
         }
         state
@@ -450,7 +493,7 @@ impl<W: Word> Shape<W> {
             left &= left - 1;
             for l in self.links(r) {
                 if l.dry || (in_play >> l.there) & 1 == 0 {
-                    state = state & !l.hatch_field;
+                    state = l.hatch_field.set(state, 0);
                 }
             }
         }
@@ -458,27 +501,36 @@ impl<W: Word> Shape<W> {
     }
 }
 
-/// Solves a turn into `workspace` with the small search; the caller has
-/// checked [`fits`].
+/// Solves a turn into `workspace` with the small search, or gives `None`
+/// when a state of this board does not fit in 128 bits (or its rooms in the
+/// 64 bits of a room set).
 pub fn solve(
     workspace: &mut Workspace,
     board: &Board,
     movement: &Movement,
     start: RoomId,
     limits: &Limits,
-) -> Result<(), LimitReached> {
+) -> Option<Result<(), LimitReached>> {
     let Workspace {
-        small: Space { narrow, wide },
+        small: Space { plan, narrow, wide },
         full,
         solution,
         spare,
         ..
     } = workspace;
+    if board.rooms.len() > 64 {
+        return None;
+    }
+    plan.make(board, movement);
+    let bits = plan.bits(board, movement);
     let answer = Answer { solution, spare };
-    if state_bits(board, movement) <= 64 {
-        narrow.run(board, movement, start, limits, &mut full.frontier, answer)
+    let frontier = &mut full.frontier;
+    if bits <= 64 {
+        Some(narrow.run(board, movement, plan, start, limits, frontier, answer))
+    } else if bits <= 128 {
+        Some(wide.run(board, movement, plan, start, limits, frontier, answer))
     } else {
-        wide.run(board, movement, start, limits, &mut full.frontier, answer)
+        None
     }
 }
 
@@ -557,10 +609,12 @@ fn relax<W: Word>(
 }
 
 impl<W: Word> Search<W> {
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,
         board: &Board,
         movement: &Movement,
+        plan: &Plan,
         start: RoomId,
         limits: &Limits,
         frontier: &mut Frontier,
@@ -570,24 +624,25 @@ impl<W: Word> Search<W> {
             shape,
             states,
             best,
+            ranked,
             settled,
         } = self;
-        shape.build(board, movement);
+        shape.build(board, movement, plan);
         let shape = &*shape;
 
         let mut initial = W::from(u64::from(start.0));
-        for (r, room) in board.rooms.iter().enumerate() {
-            initial = initial | put(u64::from(room.state.0), shape.room_shift[r]);
+        for (f, room) in shape.rooms.iter().zip(&board.rooms) {
+            initial = f.set(initial, room.state.0);
         }
-        for (h, hatch) in board.hatches.iter().enumerate() {
-            initial = initial | put(u64::from(hatch.state.0), shape.hatch_shift[h]);
+        for (f, hatch) in shape.hatches.iter().zip(&board.hatches) {
+            initial = f.set(initial, hatch.state.0);
         }
         if let Some(at) = shape.visits {
             initial = initial | put(1, at + start.0);
         }
         let initial = shape.canonical(initial);
 
-        states.reset();
+        states.reset(FIRST_STATES);
         settled.clear();
         frontier.reset(movement.max_step());
         states.find_or_insert(
@@ -613,8 +668,8 @@ impl<W: Word> Search<W> {
             settled.push(node);
             let state = states.keys[node as usize];
             let here = shape.position(state);
-            let here_shift = shape.room_shift[here];
-            let here_state = shape.room_at(state, here_shift);
+            let here_field = shape.rooms[here];
+            let here_state = StateId(here_field.get(state));
             let visited = shape.visits.map(|at| shape.visited(state, at));
             let candidate = |step: u32, action: u32| Candidate {
                 node,
@@ -624,39 +679,34 @@ impl<W: Word> Search<W> {
                 action,
             };
 
-            let exit = ((state & shape.exit_mask) >> shape.exit_shift).low() as usize;
+            let exit = usize::from(shape.exit.get(state));
             // Opening hatches, then moving, as the general search does.
             for (i, l) in shape.links(here).iter().enumerate() {
-                let before = shape.hatch_state(state, l.hatch_shift);
-                let Some(opening) = movement.opening(HatchStateId(before as u8)) else {
+                let before = HatchStateId(l.hatch_field.get(state));
+                let Some(opening) = movement.opening(before) else {
                     continue;
                 };
-                let there_state = shape.room_at(state, l.there_shift);
+                let there_state = StateId(l.there_field.get(state));
                 let flow = movement.flow(here_state, there_state);
+                let flows = changes(flow, here_state, there_state);
                 let out_of_play = visited.is_some_and(|v| (v >> l.there) & 1 == 1);
-                if out_of_play && !changes(flow, here_state, there_state) {
+                if !flows && (out_of_play || (exit != 0 && exit != i + 1)) {
                     continue;
                 }
-                let mut next =
-                    state & !l.hatch_field | put(u64::from(opening.becomes.0), l.hatch_shift);
-                if visited.is_some() && !changes(flow, here_state, there_state) {
-                    if exit != 0 && exit != i + 1 {
-                        continue;
-                    }
-                    next = next & !shape.exit_mask | put((i + 1) as u64, shape.exit_shift);
-                }
-                if let Some((a, b)) = flow {
-                    next = next
-                        & !(shape.room_mask << here_shift)
-                        & !(shape.room_mask << l.there_shift)
-                        | put(u64::from(a.0), here_shift)
-                        | put(u64::from(b.0), l.there_shift);
+                let mut next = l.hatch_field.set(state, opening.becomes.0);
+                if let Some((a, b)) = flow.filter(|_| flows) {
+                    next = l.there_field.set(here_field.set(next, a.0), b.0);
                 }
                 if visited.is_some() {
-                    if shape.passes(before) != shape.passes(usize::from(opening.becomes.0)) {
+                    if !flows {
+                        next = shape.exit.set(next, (i + 1) as u8);
+                    }
+                    if shape.passes(usize::from(before.0))
+                        != shape.passes(usize::from(opening.becomes.0))
+                    {
                         next = shape.canonical(next);
                     } else if l.dry && out_of_play {
-                        next = next & !l.hatch_field;
+                        next = l.hatch_field.set(next, 0);
                     }
                 }
                 let action = Action::Open(HatchId(l.hatch)).rank(hatch_count);
@@ -673,19 +723,19 @@ impl<W: Word> Search<W> {
                 continue;
             }
             for (i, l) in shape.links(here).iter().enumerate() {
-                let hatch_state = HatchStateId(shape.hatch_state(state, l.hatch_shift) as u8);
+                let hatch_state = HatchStateId(l.hatch_field.get(state));
                 if !movement.walk_through(hatch_state)
                     || visited.is_some_and(|v| (v >> l.there) & 1 == 1)
                     || (exit != 0 && exit != i + 1)
                 {
                     continue;
                 }
-                let there_state = shape.room_at(state, l.there_shift);
+                let there_state = StateId(l.there_field.get(state));
                 let Some(step) = movement.enter(here_state, hatch_state, there_state) else {
                     continue;
                 };
                 let mut next =
-                    state & !shape.position_mask & !shape.exit_mask | W::from(u64::from(l.there));
+                    shape.exit.set(state, 0) & !shape.position_mask | W::from(u64::from(l.there));
                 if let (Some(at), Some(seen)) = (shape.visits, visited) {
                     let before = !seen & shape.room_count_mask | 1 << here;
                     next = next | put(1, at + l.there);
@@ -703,24 +753,26 @@ impl<W: Word> Search<W> {
             }
         }
 
-        collect_outcomes(shape, states, best, settled, board, answer);
+        collect_outcomes(shape, states, best, ranked, settled, board, answer);
         Ok(())
     }
 }
 
 /// The best settled state of every outcome, turned into outcomes, as the
 /// general search does.
+#[allow(clippy::too_many_arguments)]
 fn collect_outcomes<W: Word>(
     shape: &Shape<W>,
     states: &Keys<W, Node>,
     best: &mut Keys<W, u32>,
+    ranked: &mut Vec<(u32, u32, W, u32)>,
     settled: &[u32],
     board: &Board,
     answer: Answer<'_>,
 ) {
     let Answer { solution, spare } = answer;
     solution.states = states.nodes.len();
-    best.reset();
+    best.reset(settled.len());
     for &node in settled {
         let key = states.keys[node as usize] & shape.outcome_mask;
         let (slot, inserted) = best.find_or_insert(key, node);
@@ -746,16 +798,28 @@ fn collect_outcomes<W: Word>(
             best.nodes[slot as usize] = node;
         }
     }
-    let hatch_count = board.hatches.len();
+    // Outcomes go out ordered by room, cost and room states (in room
+    // order); only the rooms that can change differ between outcomes, so
+    // their fields, first room first, order the room states.
+    ranked.clear();
     for &node in &best.nodes {
         let state = states.keys[node as usize];
-        let room = RoomId(shape.position(state) as u32);
-        let outcome = super::push_outcome(
-            spare,
-            &mut solution.outcomes,
-            room,
-            Cost(states.nodes[node as usize].cost),
-        );
+        let rooms = shape
+            .rooms
+            .iter()
+            .filter(|f| f.mask != W::default())
+            .fold(W::default(), |key, f| {
+                key << shape.room_bits | W::from(u64::from(f.get(state)))
+            });
+        let cost = states.nodes[node as usize].cost;
+        ranked.push((shape.position(state) as u32, cost, rooms, node));
+    }
+    ranked.sort_unstable();
+    let hatch_count = board.hatches.len();
+    let mut writer = super::Writer::new(&mut solution.outcomes, spare);
+    for &(room, cost, _, node) in ranked.iter() {
+        let state = states.keys[node as usize];
+        let outcome = writer.push(RoomId(room), Cost(cost));
         outcome
             .rooms
             .extend((0..board.rooms.len()).map(|r| shape.room(state, r)));
@@ -768,7 +832,5 @@ fn collect_outcomes<W: Word>(
         }
         outcome.actions.reverse();
     }
-    solution
-        .outcomes
-        .sort_by(|a, b| (a.room, a.cost, &a.rooms).cmp(&(b.room, b.cost, &b.rooms)));
+    writer.finish();
 }
