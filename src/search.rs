@@ -10,9 +10,20 @@
 //! is settled before the state, comparing two candidate paths only walks
 //! their parent chains up to where they meet.
 //!
-//! Nothing is pruned but what is provably worse, and there is no depth cap:
-//! the search ends when every reachable state is settled, or when the state
-//! budget runs out, which is reported, never silently cut.
+//! Nothing is pruned but what is provably worse (see `changes` and
+//! `exit_bits`), and there is no depth cap: the search ends when every
+//! reachable state is settled, or when the state budget runs out, which is
+//! reported, never silently cut.
+//!
+//! [`solve`] picks one of three searches that give the same answers:
+//!
+//! - on a ship where no water can flow ([`can_flow`]), a shortest-path
+//!   search over rooms (`search/dry.rs`);
+//! - otherwise, when a state fits in 64 or 128 bits, the full search with
+//!   the state in one machine word (`search/small.rs`);
+//! - otherwise the general full search here, whose states are any number
+//!   of words; [`solve_exhaustive`] always uses it, and the tests hold the
+//!   other two to it.
 
 mod dry;
 mod small;
@@ -795,8 +806,9 @@ pub fn solve(
     Ok(workspace.take())
 }
 
-/// The full search over every state; [`solve`] uses it whenever water may
-/// flow. Public so that tests can hold the shortcut to it.
+/// The general full search over every state; [`solve`] uses it when water
+/// may flow and a state does not fit in 128 bits. Public so that tests can
+/// hold the shortcuts to it.
 pub fn solve_exhaustive(
     board: &Board,
     movement: &Movement,

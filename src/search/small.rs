@@ -1,12 +1,13 @@
 //! The full search on small ships: the same search states, canonical forms,
-//! order and tie-break as the general search in `search.rs`, with a whole
-//! state in one machine word (position, room states, hatch states, visits),
-//! a `u64` when it fits and a `u128` otherwise, so that making, hashing and
-//! comparing a state are a few instructions.
+//! pruning, order and tie-break as the general search in `search.rs`, with a
+//! whole state in one machine word (position, room states, hatch states,
+//! visits, exit), a `u64` when it fits and a `u128` otherwise, so that
+//! making, hashing and comparing a state are a few instructions.
 //!
-//! The standard board needs exactly 64 bits, and most boards of up to about
-//! 16 rooms fit in 128. Two things make it cheaper than the general search besides
-//! the width:
+//! Only rooms and hatches whose state can change this turn take bits (a
+//! room out of reach of any flow, a hatch that cannot be opened, is always
+//! what the board says), so the standard board with some water in it fits
+//! in 64 bits. Besides the width, two things make it cheaper:
 //!
 //! - when no open can change whether a hatch can be walked through (true of
 //!   every shipped rules file), the rooms reachable from each room are bit
