@@ -42,7 +42,8 @@ pub struct Limits {
     pub max_cost: Option<Cost>,
 }
 
-/// The default state budget: about a few hundred MB at most on large boards.
+/// The default state budget: about 520 MB on a 64-room board that uses it
+/// all, 760 MB on a 128-room one (see BENCHMARKS.md).
 pub const DEFAULT_MAX_STATES: usize = 5_000_000;
 
 impl Default for Limits {
