@@ -40,17 +40,25 @@ pub struct Limits {
     pub max_states: usize,
     /// Outcomes costlier than this are not wanted (and not searched for).
     pub max_cost: Option<Cost>,
+    /// The most bytes the stored states may take before giving up. On a
+    /// board of hundreds of rooms one state takes hundreds of bytes, so the
+    /// state budget alone would let a search take gigabytes.
+    pub max_memory: usize,
 }
 
 /// The default state budget: about 520 MB on a 64-room board that uses it
 /// all, 760 MB on a 128-room one (see BENCHMARKS.md).
 pub const DEFAULT_MAX_STATES: usize = 5_000_000;
 
+/// The default memory budget of the stored states: 1 GiB.
+pub const DEFAULT_MAX_MEMORY: usize = 1 << 30;
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_states: DEFAULT_MAX_STATES,
             max_cost: None,
+            max_memory: DEFAULT_MAX_MEMORY,
         }
     }
 }
@@ -65,16 +73,19 @@ pub struct Solution {
     pub states: usize,
 }
 
-/// The search ran out of its state budget.
+/// The search ran out of its state budget, or of its memory budget.
 #[derive(Clone, Debug, thiserror::Error)]
 #[error(
-    "the search stopped after {states} states (the limit), having settled every outcome up to cost {settled_cost}"
+    "the search stopped after {states} states ({}), having settled every outcome up to cost {settled_cost}",
+    if *.memory { "as many as fit in its memory budget on a board this large" } else { "the limit" }
 )]
 pub struct LimitReached {
     /// States stored when it stopped.
     pub states: usize,
     /// Every outcome of at most this cost had been found.
     pub settled_cost: Cost,
+    /// Whether the memory budget, not the state budget, stopped it.
+    pub memory: bool,
 }
 
 /// Where each part of a search state lives in its words.
@@ -454,6 +465,12 @@ fn flow_results(movement: &Movement, a: u32, b: u32) -> (u32, u32) {
 /// of it moves one step less along its chain of states, paying no more).
 fn changes(flow: Option<(StateId, StateId)>, here: StateId, there: StateId) -> bool {
     flow.is_some_and(|f| f != (here, there))
+}
+
+/// What one stored state of `words` words takes: its words, its node, and
+/// its share of the hash table (at most half full, doubled when it grows).
+fn state_bytes(words: usize) -> usize {
+    words * 8 + std::mem::size_of::<Node>() + 2 * 2 * std::mem::size_of::<u32>()
 }
 
 /// What the search knows of one stored state.
@@ -850,6 +867,7 @@ impl Full {
         } = self;
         let hatch_count = board.hatches.len();
         let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
+        let most_in_memory = limits.max_memory / state_bytes(layout.words);
 
         while let Some((cost, len, node)) = frontier.pop() {
             let n = store.nodes[node as usize];
@@ -884,10 +902,12 @@ impl Full {
                 };
                 let (id, inserted) = store.find_or_insert(words, fresh);
                 if inserted {
-                    if store.nodes.len() > limits.max_states {
+                    let memory = store.nodes.len() > most_in_memory;
+                    if store.nodes.len() > limits.max_states || memory {
                         return Err(LimitReached {
                             states: store.nodes.len(),
                             settled_cost: Cost(cost.saturating_sub(1)),
+                            memory,
                         });
                     }
                     frontier.push(new_cost, new_len, id);

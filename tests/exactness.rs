@@ -935,6 +935,41 @@ fn search_budget_is_reported() {
     assert!(search::solve(&board, &movement, board.start, &roomy).is_ok());
 }
 
+/// A memory budget stops a search whose states are wide (the general
+/// search, on a 144-room grid) and a small-ship search alike, before the
+/// state budget, and says it was memory.
+#[test]
+fn memory_budget_is_reported() {
+    for (rooms, max_memory) in [(144, 8 << 20), (16, 64 << 10)] {
+        let spec = BoardSpec {
+            topology: Topology::Grid { rooms },
+            rules: "red-november".to_string(),
+            room_states: vec![("clear".to_string(), 4), ("low_flood".to_string(), 1)],
+            hatch_states: vec![("closed".to_string(), 1)],
+            high_water: 2,
+            high_water_state: Some("high_flood".to_string()),
+            start: Some(1),
+            seed: 2026,
+        };
+        let board = common::board(&board_text(&spec));
+        let movement = board.rules.movement(ItemSet::default());
+        let limits = Limits {
+            max_memory,
+            ..Limits::default()
+        };
+        match search::solve(&board, &movement, board.start, &limits) {
+            Err(limit) => {
+                assert!(limit.memory, "{rooms} rooms: {limit}");
+                assert!(limit.states < limits.max_states, "{}", limit.states);
+                // Each state takes at least its node, so the count is bounded.
+                assert!(limit.states * 20 <= max_memory + 20, "{}", limit.states);
+                assert!(limit.to_string().contains("memory budget"), "{limit}");
+            }
+            Ok(s) => panic!("{rooms} rooms: solved in {} states", s.states),
+        }
+    }
+}
+
 /// The brute force itself on the smallest boards: one room (only staying
 /// put) and two rooms joined by a closed hatch.
 #[test]

@@ -429,6 +429,7 @@ fn query(board: Board, args: &QueryArgs) -> Result<Query, QueryError> {
         limits: Limits {
             max_states: args.max_states,
             max_cost: args.max_cost.map(Cost),
+            ..Limits::default()
         },
     })
 }
@@ -485,11 +486,12 @@ fn referee_outcome(
 
 fn solve(q: &Query, term: &Terminal) -> Result<search::Solution, Exit> {
     search::solve(&q.board, &q.movement, q.start, &q.limits).map_err(|limit| {
-        print_plain(
-            limit.to_string(),
-            Some("raise `--max-states`, or narrow the question with `--max-cost`".to_string()),
-            term,
-        );
+        let help = if limit.memory {
+            "narrow the question with `--max-cost`"
+        } else {
+            "raise `--max-states`, or narrow the question with `--max-cost`"
+        };
+        print_plain(limit.to_string(), Some(help.to_string()), term);
         Exit::Limit
     })
 }

@@ -67,7 +67,7 @@ pub(super) fn sweep(
         starts: (0..q.board.rooms.len()).map(|i| RoomId(i as u32)).collect(),
         limits: Limits {
             max_states,
-            max_cost: None,
+            ..Limits::default()
         },
     };
     let total = match plan.solves().filter(|&n| n <= hatchway::sweep::MAX_SOLVES) {

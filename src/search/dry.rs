@@ -96,6 +96,7 @@ pub fn solve(
         return Err(LimitReached {
             states: rooms,
             settled_cost: Cost(0),
+            memory: false,
         });
     }
     let hatch_count = board.hatches.len();

@@ -575,10 +575,15 @@ fn relax<W: Word>(
     };
     let (id, inserted) = states.find_or_insert(next, fresh);
     if inserted {
-        if states.nodes.len() > limits.max_states {
+        // A state, its node and its share of the table (at most half full,
+        // doubled when it grows).
+        let bytes = std::mem::size_of::<W>() + std::mem::size_of::<Node>() + 16;
+        let memory = states.nodes.len() > limits.max_memory / bytes;
+        if states.nodes.len() > limits.max_states || memory {
             return Err(LimitReached {
                 states: states.nodes.len(),
                 settled_cost: Cost(c.cost.saturating_sub(1)),
+                memory,
             });
         }
         frontier.push(new_cost, new_len, id);
