@@ -467,10 +467,11 @@ fn changes(flow: Option<(StateId, StateId)>, here: StateId, there: StateId) -> b
     flow.is_some_and(|f| f != (here, there))
 }
 
-/// What one stored state of `words` words takes: its words, its node, and
-/// its share of the hash table (at most half full, doubled when it grows).
-fn state_bytes(words: usize) -> usize {
-    words * 8 + std::mem::size_of::<Node>() + 2 * 2 * std::mem::size_of::<u32>()
+/// What one stored state takes, for a state of `key_bytes` bytes: the
+/// state, its node, and its share of the hash table (at most half full,
+/// doubled when it grows).
+fn state_bytes(key_bytes: usize) -> usize {
+    key_bytes + std::mem::size_of::<Node>() + 2 * 2 * std::mem::size_of::<u32>()
 }
 
 /// What the search knows of one stored state.
@@ -570,21 +571,90 @@ impl<T: Copy> Store<T> {
     }
 }
 
-impl Store<Node> {
-    /// Compares the paths `path(a_parent) + a_action` and
-    /// `path(b_parent) + b_action`, of equal length (see [`path_less`]).
-    fn path_less(&self, a: u32, a_action: u32, b: u32, b_action: u32) -> bool {
-        path_less(
-            |n| {
-                let node = self.nodes[n as usize];
-                (node.parent, node.action)
-            },
-            a,
-            a_action,
-            b,
-            b_action,
-        )
+/// Compares the paths `path(a_parent) + a_action` and
+/// `path(b_parent) + b_action` of nodes in `nodes`, of equal length (see
+/// [`path_less`]).
+#[inline]
+fn nodes_path_less(nodes: &[Node], a: u32, a_action: u32, b: u32, b_action: u32) -> bool {
+    path_less(
+        |n| {
+            let node = nodes[n as usize];
+            (node.parent, node.action)
+        },
+        a,
+        a_action,
+        b,
+        b_action,
+    )
+}
+
+/// Records a candidate for the stored state `id`, just stored (`inserted`)
+/// or found: `fresh` is its node, made from a state settled at `from_cost`.
+/// A new state joins the frontier unless the store is past the state
+/// budget or past `most`, the states the memory budget allows. A stored
+/// state not yet settled takes the candidate's node when it is cheaper,
+/// shorter, or as cheap and long and earlier in the fixed action order.
+/// Both full searches relax through here.
+#[inline]
+fn offer(
+    nodes: &mut [Node],
+    frontier: &mut Frontier,
+    (id, inserted): (u32, bool),
+    fresh: Node,
+    from_cost: u32,
+    limits: &Limits,
+    most: usize,
+) -> Result<(), LimitReached> {
+    if inserted {
+        let memory = nodes.len() > most;
+        if nodes.len() > limits.max_states || memory {
+            return Err(LimitReached {
+                states: nodes.len(),
+                settled_cost: Cost(from_cost.saturating_sub(1)),
+                memory,
+            });
+        }
+        frontier.push(fresh.cost, fresh.len, id);
+        return Ok(());
     }
+    let old = nodes[id as usize];
+    if old.settled {
+        return Ok(());
+    }
+    if (fresh.cost, fresh.len) < (old.cost, old.len) {
+        nodes[id as usize] = fresh;
+        frontier.push(fresh.cost, fresh.len, id);
+    } else if (fresh.cost, fresh.len) == (old.cost, old.len)
+        && nodes_path_less(nodes, fresh.parent, fresh.action, old.parent, old.action)
+    {
+        nodes[id as usize].parent = fresh.parent;
+        nodes[id as usize].action = fresh.action;
+    }
+    Ok(())
+}
+
+/// Whether settled node `a` is a better way to its outcome than settled node
+/// `b`: cheaper, shorter, or as cheap and long and earlier in the fixed
+/// action order.
+#[inline]
+fn better_way(nodes: &[Node], a: u32, b: u32) -> bool {
+    let (a, b) = (nodes[a as usize], nodes[b as usize]);
+    (a.cost, a.len) < (b.cost, b.len)
+        || ((a.cost, a.len) == (b.cost, b.len)
+            && a.parent != NO_PARENT
+            && nodes_path_less(nodes, a.parent, a.action, b.parent, b.action))
+}
+
+/// Writes the actions that lead to `node`, first action first.
+fn write_actions(nodes: &[Node], node: u32, hatch_count: usize, actions: &mut Vec<Action>) {
+    let mut at = node;
+    while let n = nodes[at as usize]
+        && n.parent != NO_PARENT
+    {
+        actions.push(decode(n.action, hatch_count));
+        at = n.parent;
+    }
+    actions.reverse();
 }
 
 /// Compares the paths `path(a) + a_action` and `path(b) + b_action`, of
@@ -867,7 +937,7 @@ impl Full {
         } = self;
         let hatch_count = board.hatches.len();
         let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
-        let most_in_memory = limits.max_memory / state_bytes(layout.words);
+        let most_in_memory = limits.max_memory / state_bytes(layout.words * 8);
 
         while let Some((cost, len, node)) = frontier.pop() {
             let n = store.nodes[node as usize];
@@ -900,33 +970,16 @@ impl Full {
                     action,
                     settled: false,
                 };
-                let (id, inserted) = store.find_or_insert(words, fresh);
-                if inserted {
-                    let memory = store.nodes.len() > most_in_memory;
-                    if store.nodes.len() > limits.max_states || memory {
-                        return Err(LimitReached {
-                            states: store.nodes.len(),
-                            settled_cost: Cost(cost.saturating_sub(1)),
-                            memory,
-                        });
-                    }
-                    frontier.push(new_cost, new_len, id);
-                    return Ok(());
-                }
-                let old = store.nodes[id as usize];
-                if old.settled {
-                    return Ok(());
-                }
-                if (new_cost, new_len) < (old.cost, old.len) {
-                    store.nodes[id as usize] = fresh;
-                    frontier.push(new_cost, new_len, id);
-                } else if (new_cost, new_len) == (old.cost, old.len)
-                    && store.path_less(node, action, old.parent, old.action)
-                {
-                    store.nodes[id as usize].parent = node;
-                    store.nodes[id as usize].action = action;
-                }
-                Ok(())
+                let found = store.find_or_insert(words, fresh);
+                offer(
+                    &mut store.nodes,
+                    frontier,
+                    found,
+                    fresh,
+                    cost,
+                    limits,
+                    most_in_memory,
+                )
             };
 
             let here_state = StateId(layout.rooms[here.index()].get(store.state(node)) as u8);
@@ -1034,13 +1087,7 @@ impl Workspace {
             if inserted {
                 continue;
             }
-            let existing = best.nodes[slot as usize];
-            let (a, b) = (store.nodes[node as usize], store.nodes[existing as usize]);
-            let better = (a.cost, a.len) < (b.cost, b.len)
-                || ((a.cost, a.len) == (b.cost, b.len)
-                    && a.parent != NO_PARENT
-                    && store.path_less(a.parent, a.action, b.parent, b.action));
-            if better {
+            if better_way(&store.nodes, node, best.nodes[slot as usize]) {
                 best.nodes[slot as usize] = node;
             }
         }
@@ -1054,14 +1101,7 @@ impl Workspace {
             outcome
                 .rooms
                 .extend(layout.rooms.iter().map(|f| StateId(f.get(state) as u8)));
-            let mut at = node;
-            while let n = store.nodes[at as usize]
-                && n.parent != NO_PARENT
-            {
-                outcome.actions.push(decode(n.action, hatch_count));
-                at = n.parent;
-            }
-            outcome.actions.reverse();
+            write_actions(&store.nodes, node, hatch_count, &mut outcome.actions);
         }
         writer
             .finish()

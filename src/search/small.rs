@@ -551,13 +551,15 @@ struct Candidate {
     action: u32,
 }
 
-/// Stores a candidate state, or improves the stored one, as the general
-/// search does.
+/// Stores a candidate state, or improves the stored one (see
+/// `super::offer`); `most` is how many states the memory budget allows.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn relax<W: Word>(
     states: &mut Keys<W, Node>,
     frontier: &mut Frontier,
     limits: &Limits,
+    most: usize,
     max_cost: u32,
     next: W,
     c: Candidate,
@@ -573,45 +575,16 @@ fn relax<W: Word>(
         action: c.action,
         settled: false,
     };
-    let (id, inserted) = states.find_or_insert(next, fresh);
-    if inserted {
-        // A state, its node and its share of the table (at most half full,
-        // doubled when it grows).
-        let bytes = std::mem::size_of::<W>() + std::mem::size_of::<Node>() + 16;
-        let memory = states.nodes.len() > limits.max_memory / bytes;
-        if states.nodes.len() > limits.max_states || memory {
-            return Err(LimitReached {
-                states: states.nodes.len(),
-                settled_cost: Cost(c.cost.saturating_sub(1)),
-                memory,
-            });
-        }
-        frontier.push(new_cost, new_len, id);
-        return Ok(());
-    }
-    let old = states.nodes[id as usize];
-    if old.settled {
-        return Ok(());
-    }
-    if (new_cost, new_len) < (old.cost, old.len) {
-        states.nodes[id as usize] = fresh;
-        frontier.push(new_cost, new_len, id);
-    } else if (new_cost, new_len) == (old.cost, old.len)
-        && super::path_less(
-            |n| {
-                let node = states.nodes[n as usize];
-                (node.parent, node.action)
-            },
-            c.node,
-            c.action,
-            old.parent,
-            old.action,
-        )
-    {
-        states.nodes[id as usize].parent = c.node;
-        states.nodes[id as usize].action = c.action;
-    }
-    Ok(())
+    let found = states.find_or_insert(next, fresh);
+    super::offer(
+        &mut states.nodes,
+        frontier,
+        found,
+        fresh,
+        c.cost,
+        limits,
+        most,
+    )
 }
 
 impl<W: Word> Search<W> {
@@ -664,6 +637,7 @@ impl<W: Word> Search<W> {
         frontier.push(0, 0, 0);
         let hatch_count = board.hatches.len();
         let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
+        let most = limits.max_memory / super::state_bytes(std::mem::size_of::<W>());
 
         while let Some((cost, len, node)) = frontier.pop() {
             let n = states.nodes[node as usize];
@@ -720,6 +694,7 @@ impl<W: Word> Search<W> {
                     states,
                     frontier,
                     limits,
+                    most,
                     max_cost,
                     next,
                     candidate(opening.cost.0, action),
@@ -752,6 +727,7 @@ impl<W: Word> Search<W> {
                     states,
                     frontier,
                     limits,
+                    most,
                     max_cost,
                     next,
                     candidate(step.0, action),
@@ -785,22 +761,7 @@ fn collect_outcomes<W: Word>(
         if inserted {
             continue;
         }
-        let existing = best.nodes[slot as usize];
-        let (a, b) = (states.nodes[node as usize], states.nodes[existing as usize]);
-        let better = (a.cost, a.len) < (b.cost, b.len)
-            || ((a.cost, a.len) == (b.cost, b.len)
-                && a.parent != NO_PARENT
-                && super::path_less(
-                    |n| {
-                        let node = states.nodes[n as usize];
-                        (node.parent, node.action)
-                    },
-                    a.parent,
-                    a.action,
-                    b.parent,
-                    b.action,
-                ));
-        if better {
+        if super::better_way(&states.nodes, node, best.nodes[slot as usize]) {
             best.nodes[slot as usize] = node;
         }
     }
@@ -829,14 +790,7 @@ fn collect_outcomes<W: Word>(
         outcome
             .rooms
             .extend((0..board.rooms.len()).map(|r| shape.room(state, r)));
-        let mut at = node;
-        while let n = states.nodes[at as usize]
-            && n.parent != NO_PARENT
-        {
-            outcome.actions.push(super::decode(n.action, hatch_count));
-            at = n.parent;
-        }
-        outcome.actions.reverse();
+        super::write_actions(&states.nodes, node, hatch_count, &mut outcome.actions);
     }
     writer.finish();
 }
