@@ -385,10 +385,19 @@ impl Movement {
     /// through. Leaving `from` is not checked here.
     #[inline]
     pub fn crossing(&self, from: StateId, through: HatchStateId, to: StateId) -> Option<Crossing> {
-        let i = (usize::from(from.0) * self.hatch_states + usize::from(through.0))
-            * self.room_states
-            + usize::from(to.0);
-        self.crossings.get(i).copied().flatten()
+        self.crossings
+            .get(self.move_index(from, through, to))
+            .copied()
+            .flatten()
+    }
+
+    /// Where a move from a room in state `from` through a hatch in state
+    /// `through` into one in state `to` sits in the per-move tables
+    /// (`enter`, `crossings`).
+    #[inline]
+    fn move_index(&self, from: StateId, through: HatchStateId, to: StateId) -> usize {
+        (usize::from(from.0) * self.hatch_states + usize::from(through.0)) * self.room_states
+            + usize::from(to.0)
     }
 
     fn cheapest_crossing(
@@ -459,10 +468,10 @@ impl Movement {
     /// through a hatch in state `through`; `None` when forbidden.
     #[inline]
     pub fn enter(&self, from: StateId, through: HatchStateId, to: StateId) -> Option<Cost> {
-        let i = (usize::from(from.0) * self.hatch_states + usize::from(through.0))
-            * self.room_states
-            + usize::from(to.0);
-        self.enter.get(i).copied().flatten()
+        self.enter
+            .get(self.move_index(from, through, to))
+            .copied()
+            .flatten()
     }
 
     /// Whether the player may leave a room in this state.
