@@ -11,7 +11,8 @@
 //! their parent chains up to where they meet.
 //!
 //! Nothing is pruned but what is provably worse (see `changes` and
-//! `exit_bits`), and there is no depth cap: the search ends when every
+//! `exit_bits`), a state with a single way on is skipped over (see
+//! `fused`), and there is no depth cap: the search ends when every
 //! reachable state is settled, or when the state budget runs out, which is
 //! reported, never silently cut.
 //!
@@ -571,20 +572,19 @@ impl<T: Copy> Store<T> {
     }
 }
 
-/// Compares the paths `path(a_parent) + a_action` and
-/// `path(b_parent) + b_action` of nodes in `nodes`, of equal length (see
-/// [`path_less`]).
+/// Compares the paths `path(a) + a_step` and `path(b) + b_step` of nodes
+/// in `nodes`, of equal length in actions (see [`path_less`]).
 #[inline]
-fn nodes_path_less(nodes: &[Node], a: u32, a_action: u32, b: u32, b_action: u32) -> bool {
+fn nodes_path_less(nodes: &[Node], a: u32, a_step: u32, b: u32, b_step: u32) -> bool {
     path_less(
         |n| {
             let node = nodes[n as usize];
             (node.parent, node.action)
         },
         a,
-        a_action,
+        a_step,
         b,
-        b_action,
+        b_step,
     )
 }
 
@@ -651,33 +651,78 @@ fn write_actions(nodes: &[Node], node: u32, hatch_count: usize, actions: &mut Ve
     while let n = nodes[at as usize]
         && n.parent != NO_PARENT
     {
-        actions.push(decode(n.action, hatch_count));
+        let (open, last) = step_actions(n.action);
+        actions.push(decode(last, hatch_count));
+        if let Some(open) = open {
+            actions.push(decode(open, hatch_count));
+        }
         at = n.parent;
     }
     actions.reverse();
 }
 
-/// Compares the paths `path(a) + a_action` and `path(b) + b_action`, of
-/// equal length, in the fixed action order: the first action where they
-/// differ decides. `link` gives a node's parent and the action that led to
-/// it. Both chains reach the start at the same depth, so they meet at the
-/// latest there, and the last pair of actions seen before they meet is the
-/// first difference.
+/// Where a fused step keeps its open (see [`fused`]): above every action
+/// rank, which stays below `limits::HATCHES + limits::ROOMS`.
+const FUSED_SHIFT: u32 = 16;
+
+/// One step of the search that is two actions: open a hatch (`open`, an
+/// action rank) and walk through it (`walk`). Both full searches take the
+/// two in one step when nothing else could come between them: after an open
+/// that changes no room, the player must leave by that hatch (see
+/// [`exit_bits`]), so when no open at that room could change a room and the
+/// hatch cannot be opened further, the only thing left to do after the open
+/// is the move, and the state in between (which is never the best way to
+/// its outcome: the state before it is that outcome, cheaper or shorter)
+/// need not be stored.
+fn fused(open: u32, walk: u32) -> u32 {
+    walk | (open + 1) << FUSED_SHIFT
+}
+
+/// The actions of a step, as ranks: the open of a fused step, if any, and
+/// the last action.
+#[inline]
+fn step_actions(step: u32) -> (Option<u32>, u32) {
+    let open = step >> FUSED_SHIFT;
+    (open.checked_sub(1), step & ((1 << FUSED_SHIFT) - 1))
+}
+
+/// Compares the paths `path(a) + a_step` and `path(b) + b_step`, of equal
+/// length in actions, in the fixed action order: the first action where
+/// they differ decides. `link` gives a node's parent and the step that led
+/// to it. Walking both back one action at a time keeps them at the same
+/// depth, so they meet (same node, same action of a fused step still to
+/// walk) at the latest at the start, and the last pair of different actions
+/// seen before they meet is the first difference.
 fn path_less(
     link: impl Fn(u32) -> (u32, u32),
     mut a: u32,
-    a_action: u32,
+    a_step: u32,
     mut b: u32,
-    b_action: u32,
+    b_step: u32,
 ) -> bool {
-    let mut decisive = (a_action, b_action);
-    while a != b && a != NO_PARENT && b != NO_PARENT {
-        let ((pa, xa), (pb, xb)) = (link(a), link(b));
-        decisive = (xa, xb);
-        a = pa;
-        b = pb;
+    let (mut a_open, xa) = step_actions(a_step);
+    let (mut b_open, xb) = step_actions(b_step);
+    let mut decisive = (xa != xb).then_some((xa, xb));
+    let back = |node: &mut u32, open: &mut Option<u32>| match open.take() {
+        Some(action) => Some(action),
+        None if *node == NO_PARENT => None,
+        None => {
+            let (parent, step) = link(*node);
+            let (first, last) = step_actions(step);
+            *node = parent;
+            *open = first;
+            Some(last)
+        }
+    };
+    while a != b || a_open != b_open {
+        let (Some(xa), Some(xb)) = (back(&mut a, &mut a_open), back(&mut b, &mut b_open)) else {
+            break;
+        };
+        if xa != xb {
+            decisive = Some((xa, xb));
+        }
     }
-    decisive.0 < decisive.1
+    decisive.is_some_and(|(xa, xb)| xa < xb)
 }
 
 /// The frontier: states waiting to be settled, by cost, and within a cost by
@@ -862,7 +907,7 @@ impl Workspace {
         let mut canon = Canon::new(board, movement);
         canon.apply(board, &layout, initial);
 
-        frontier.reset(movement.max_step());
+        frontier.reset(longest_step(movement));
         let root = Node {
             cost: 0,
             len: 0,
@@ -962,10 +1007,9 @@ impl Full {
                 let Some(new_cost) = cost.checked_add(step).filter(|&c| c <= max_cost) else {
                     return Ok(());
                 };
-                let new_len = len + 1;
                 let fresh = Node {
                     cost: new_cost,
-                    len: new_len,
+                    len: len + actions_in(action),
                     parent: node,
                     action,
                     settled: false,
@@ -983,9 +1027,19 @@ impl Full {
             };
 
             let here_state = StateId(layout.rooms[here.index()].get(store.state(node)) as u8);
+            let may_leave = movement.may_leave(here_state);
             // Opening hatches, then moving: the order does not matter for the
             // result (ties are settled by path comparison), only for speed.
             let exit = layout.exit.map_or(0, |f| f.get(store.state(node)) as usize);
+            let fuse = layout.exit.is_some()
+                && !any_flow(
+                    board,
+                    movement,
+                    here,
+                    here_state,
+                    |r| StateId(layout.rooms[r.index()].get(store.state(node)) as u8),
+                    |h| HatchStateId(layout.hatches[h.index()].get(store.state(node)) as u8),
+                );
             for (i, &(hatch, there)) in board.neighbours(here).iter().enumerate() {
                 let state = store.state(node);
                 let there_field = layout.rooms[there.index()];
@@ -1022,13 +1076,32 @@ impl Full {
                     opening.becomes,
                     scratch,
                 );
+                if dull && fuse && movement.opening(opening.becomes).is_none() {
+                    // Nothing but the move through this hatch can follow
+                    // (see `fused`); without it, nothing at all.
+                    let Some(step) = may_leave
+                        .then(|| walk_cost(movement, here_state, opening.becomes, there_state))
+                        .flatten()
+                    else {
+                        continue;
+                    };
+                    walk(board, layout, canon, scratch, there);
+                    let walk_action = Action::Move(there).rank(hatch_count);
+                    relax(
+                        store,
+                        scratch,
+                        opening.cost.0 + step.0,
+                        fused(action, walk_action),
+                    )?;
+                    continue;
+                }
                 relax(store, scratch, opening.cost.0, action)?;
             }
-            if movement.may_leave(here_state) {
+            if may_leave {
                 for (i, &(hatch, there)) in board.neighbours(here).iter().enumerate() {
                     let state = store.state(node);
                     let hatch_state = HatchStateId(layout.hatches[hatch.index()].get(state) as u8);
-                    if !movement.walk_through(hatch_state) || (exit != 0 && exit != i + 1) {
+                    if exit != 0 && exit != i + 1 {
                         continue;
                     }
                     if let Some(v) = &layout.visited
@@ -1037,19 +1110,13 @@ impl Full {
                         continue;
                     }
                     let there_state = StateId(layout.rooms[there.index()].get(state) as u8);
-                    let Some(step) = movement.enter(here_state, hatch_state, there_state) else {
+                    let Some(step) = walk_cost(movement, here_state, hatch_state, there_state)
+                    else {
                         continue;
                     };
                     scratch.copy_from_slice(state);
-                    layout.position.set(scratch, u64::from(there.0));
-                    if let Some(f) = layout.exit {
-                        f.set(scratch, 0);
-                    }
-                    if let Some(v) = &layout.visited {
-                        v[there.index()].set(scratch, 1);
-                    }
+                    walk(board, layout, canon, scratch, there);
                     let action = Action::Move(there).rank(hatch_count);
-                    canon.apply(board, layout, scratch);
                     relax(store, scratch, step.0, action)?;
                 }
             }
@@ -1057,6 +1124,76 @@ impl Full {
 
         Ok(store.nodes.len())
     }
+}
+
+/// The largest cost of one step of the full searches: one action, or an
+/// open and a move fused (see [`fused`]), which only happens when revisits
+/// are forbidden.
+fn longest_step(movement: &Movement) -> u32 {
+    let most = movement.max_step();
+    if movement.revisit() {
+        most
+    } else {
+        most.saturating_mul(2)
+    }
+}
+
+/// How many actions a step holds (see [`fused`]).
+#[inline]
+fn actions_in(step: u32) -> u32 {
+    1 + u32::from(step_actions(step).0.is_some())
+}
+
+/// What walking through a hatch in state `through` from a room in state
+/// `from` into one in state `to` costs, if it is allowed (leaving `from`
+/// is checked apart).
+#[inline]
+fn walk_cost(
+    movement: &Movement,
+    from: StateId,
+    through: HatchStateId,
+    to: StateId,
+) -> Option<Cost> {
+    if movement.walk_through(through) {
+        movement.enter(from, through, to)
+    } else {
+        None
+    }
+}
+
+/// Whether some open at `here` would change a room: then an open that
+/// changes none may be followed by more than the move through it, and is
+/// not fused with that move. `room` and `hatch` read the state.
+fn any_flow(
+    board: &Board,
+    movement: &Movement,
+    here: RoomId,
+    here_state: StateId,
+    room: impl Fn(RoomId) -> StateId,
+    hatch: impl Fn(HatchId) -> HatchStateId,
+) -> bool {
+    board.neighbours(here).iter().any(|&(h, there)| {
+        let there_state = room(there);
+        movement.opening(hatch(h)).is_some()
+            && changes(
+                movement.flow(here_state, there_state),
+                here_state,
+                there_state,
+            )
+    })
+}
+
+/// Moves the player of the (general) state `words` into `there`, through a
+/// hatch they may walk through, and makes the state canonical again.
+fn walk(board: &Board, layout: &Layout, canon: &mut Canon, words: &mut [u64], there: RoomId) {
+    layout.position.set(words, u64::from(there.0));
+    if let Some(f) = layout.exit {
+        f.set(words, 0);
+    }
+    if let Some(v) = &layout.visited {
+        v[there.index()].set(words, 1);
+    }
+    canon.apply(board, layout, words);
 }
 
 impl Workspace {

@@ -502,6 +502,21 @@ impl<W: Word> Shape<W> {
     }
 }
 
+impl<W: Word> Shape<W> {
+    /// The canonical state after the player of the canonical state `state`,
+    /// in room `here`, walks into room `there`.
+    #[inline]
+    fn walk(&self, state: W, here: usize, there: u32) -> W {
+        let next = self.exit.set(state, 0) & !self.position_mask | W::from(u64::from(there));
+        let Some(at) = self.visits else {
+            return next;
+        };
+        let seen = self.visited(state, at);
+        let before = !seen & self.room_count_mask | 1 << here;
+        self.after_move(next | put(1, at + there), at, there as usize, before)
+    }
+}
+
 /// Solves a turn into `workspace` with the small search, or gives `None`
 /// when a state of this board does not fit in 128 bits (or its rooms in the
 /// 64 bits of a room set).
@@ -567,10 +582,9 @@ fn relax<W: Word>(
     let Some(new_cost) = c.cost.checked_add(c.step).filter(|&x| x <= max_cost) else {
         return Ok(());
     };
-    let new_len = c.len + 1;
     let fresh = Node {
         cost: new_cost,
-        len: new_len,
+        len: c.len + super::actions_in(c.action),
         parent: c.node,
         action: c.action,
         settled: false,
@@ -623,7 +637,7 @@ impl<W: Word> Search<W> {
 
         states.reset(FIRST_STATES);
         settled.clear();
-        frontier.reset(movement.max_step());
+        frontier.reset(super::longest_step(movement));
         states.find_or_insert(
             initial,
             Node {
@@ -651,15 +665,37 @@ impl<W: Word> Search<W> {
             let here_field = shape.rooms[here];
             let here_state = StateId(here_field.get(state));
             let visited = shape.visits.map(|at| shape.visited(state, at));
-            let candidate = |step: u32, action: u32| Candidate {
-                node,
-                cost,
-                len,
-                step,
-                action,
+            let relax_step = |states: &mut Keys<W, Node>,
+                              frontier: &mut Frontier,
+                              next: W,
+                              step: u32,
+                              action: u32| {
+                let candidate = Candidate {
+                    node,
+                    cost,
+                    len,
+                    step,
+                    action,
+                };
+                relax(states, frontier, limits, most, max_cost, next, candidate)
             };
 
             let exit = usize::from(shape.exit.get(state));
+            let may_leave = movement.may_leave(here_state);
+            // Whether an open that changes no room is fused with the move
+            // through its hatch (see `super::fused`).
+            let fuse = visited.is_some()
+                && !shape.links(here).iter().any(|l| {
+                    let there_state = StateId(l.there_field.get(state));
+                    movement
+                        .opening(HatchStateId(l.hatch_field.get(state)))
+                        .is_some()
+                        && changes(
+                            movement.flow(here_state, there_state),
+                            here_state,
+                            there_state,
+                        )
+                });
             // Opening hatches, then moving, as the general search does.
             for (i, l) in shape.links(here).iter().enumerate() {
                 let before = HatchStateId(l.hatch_field.get(state));
@@ -690,48 +726,42 @@ impl<W: Word> Search<W> {
                     }
                 }
                 let action = Action::Open(HatchId(l.hatch)).rank(hatch_count);
-                relax(
-                    states,
-                    frontier,
-                    limits,
-                    most,
-                    max_cost,
-                    next,
-                    candidate(opening.cost.0, action),
-                )?;
+                if !flows && fuse && movement.opening(opening.becomes).is_none() {
+                    // Nothing but the move through this hatch can follow;
+                    // without it, nothing at all.
+                    let Some(step) = may_leave
+                        .then(|| {
+                            super::walk_cost(movement, here_state, opening.becomes, there_state)
+                        })
+                        .flatten()
+                    else {
+                        continue;
+                    };
+                    let walk = Action::Move(RoomId(l.there)).rank(hatch_count);
+                    let next = shape.walk(next, here, l.there);
+                    let step = opening.cost.0 + step.0;
+                    relax_step(states, frontier, next, step, super::fused(action, walk))?;
+                    continue;
+                }
+                relax_step(states, frontier, next, opening.cost.0, action)?;
             }
-            if !movement.may_leave(here_state) {
+            if !may_leave {
                 continue;
             }
             for (i, l) in shape.links(here).iter().enumerate() {
                 let hatch_state = HatchStateId(l.hatch_field.get(state));
-                if !movement.walk_through(hatch_state)
-                    || visited.is_some_and(|v| (v >> l.there) & 1 == 1)
-                    || (exit != 0 && exit != i + 1)
+                if visited.is_some_and(|v| (v >> l.there) & 1 == 1) || (exit != 0 && exit != i + 1)
                 {
                     continue;
                 }
                 let there_state = StateId(l.there_field.get(state));
-                let Some(step) = movement.enter(here_state, hatch_state, there_state) else {
+                let Some(step) = super::walk_cost(movement, here_state, hatch_state, there_state)
+                else {
                     continue;
                 };
-                let mut next =
-                    shape.exit.set(state, 0) & !shape.position_mask | W::from(u64::from(l.there));
-                if let (Some(at), Some(seen)) = (shape.visits, visited) {
-                    let before = !seen & shape.room_count_mask | 1 << here;
-                    next = next | put(1, at + l.there);
-                    next = shape.after_move(next, at, l.there as usize, before);
-                }
                 let action = Action::Move(RoomId(l.there)).rank(hatch_count);
-                relax(
-                    states,
-                    frontier,
-                    limits,
-                    most,
-                    max_cost,
-                    next,
-                    candidate(step.0, action),
-                )?;
+                let next = shape.walk(state, here, l.there);
+                relax_step(states, frontier, next, step.0, action)?;
             }
         }
 
