@@ -329,6 +329,7 @@ impl Rules {
             max_step,
             crossings: Vec::new(),
             max_crossing: 0,
+            partners: Vec::new(),
         };
         movement.crossings = (0..rs * hs * rs)
             .map(|i| {
@@ -348,6 +349,17 @@ impl Rules {
             .map(|c| c.cost.0)
             .max()
             .unwrap_or(0);
+        movement.partners = (0..rs)
+            .map(|a| {
+                (0..rs).fold(0u32, |mask, b| {
+                    let (a, b) = (StateId(a as u8), StateId(b as u8));
+                    match movement.flow(a, b) {
+                        Some(f) if f != (a, b) => mask | 1 << b.0,
+                        _ => mask,
+                    }
+                })
+            })
+            .collect();
         movement
     }
 }
@@ -366,6 +378,7 @@ pub struct Movement {
     max_step: u32,
     crossings: Vec<Option<Crossing>>,
     max_crossing: u32,
+    partners: Vec<u32>,
 }
 
 /// The cheapest way through a hatch when room states do not change: open
@@ -505,6 +518,14 @@ impl Movement {
     pub fn flow(&self, a: StateId, b: StateId) -> Option<(StateId, StateId)> {
         let i = usize::from(a.0) * self.room_states + usize::from(b.0);
         self.rules.flow.get(i).copied().flatten()
+    }
+
+    /// The states, as a bit mask, that a room in state `a` changes
+    /// something with when a hatch between them opens (the flow may change
+    /// either room).
+    #[inline]
+    pub fn flow_partners(&self, a: StateId) -> u32 {
+        self.partners.get(usize::from(a.0)).copied().unwrap_or(0)
     }
 
     /// Whether a room may be entered twice in one turn.

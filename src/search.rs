@@ -441,7 +441,8 @@ fn flow_results(movement: &Movement, a: u32, b: u32) -> (u32, u32) {
     while xs != 0 {
         let x = StateId(xs.trailing_zeros() as u8);
         xs &= xs - 1;
-        let mut ys = b;
+        // Most pairs of rooms never flow: one look-up says so.
+        let mut ys = b & movement.flow_partners(x);
         while ys != 0 {
             let y = StateId(ys.trailing_zeros() as u8);
             ys &= ys - 1;
@@ -572,22 +573,6 @@ impl<T: Copy> Store<T> {
     }
 }
 
-/// Compares the paths `path(a) + a_step` and `path(b) + b_step` of nodes
-/// in `nodes`, of equal length in actions (see [`path_less`]).
-#[inline]
-fn nodes_path_less(nodes: &[Node], a: u32, a_step: u32, b: u32, b_step: u32) -> bool {
-    path_less(
-        |n| {
-            let node = nodes[n as usize];
-            (node.parent, node.action)
-        },
-        a,
-        a_step,
-        b,
-        b_step,
-    )
-}
-
 /// Records a candidate for the stored state `id`, just stored (`inserted`)
 /// or found: `fresh` is its node, made from a state settled at `from_cost`.
 /// A new state joins the frontier unless the store is past the state
@@ -625,7 +610,7 @@ fn offer(
         nodes[id as usize] = fresh;
         frontier.push(fresh.cost, fresh.len, id);
     } else if (fresh.cost, fresh.len) == (old.cost, old.len)
-        && nodes_path_less(nodes, fresh.parent, fresh.action, old.parent, old.action)
+        && path_less(nodes, fresh.parent, fresh.action, old.parent, old.action)
     {
         nodes[id as usize].parent = fresh.parent;
         nodes[id as usize].action = fresh.action;
@@ -642,23 +627,60 @@ fn better_way(nodes: &[Node], a: u32, b: u32) -> bool {
     (a.cost, a.len) < (b.cost, b.len)
         || ((a.cost, a.len) == (b.cost, b.len)
             && a.parent != NO_PARENT
-            && nodes_path_less(nodes, a.parent, a.action, b.parent, b.action))
+            && path_less(nodes, a.parent, a.action, b.parent, b.action))
 }
 
 /// Writes the actions that lead to `node`, first action first.
 fn write_actions(nodes: &[Node], node: u32, hatch_count: usize, actions: &mut Vec<Action>) {
-    let mut at = node;
-    while let n = nodes[at as usize]
-        && n.parent != NO_PARENT
-    {
-        let (open, last) = step_actions(n.action);
-        actions.push(decode(last, hatch_count));
-        if let Some(open) = open {
-            actions.push(decode(open, hatch_count));
+    actions.clear();
+    actions.resize(nodes[node as usize].len as usize, Action::Move(RoomId(0)));
+    let mut back = Back::new(nodes, node, None);
+    for slot in actions.iter_mut().rev() {
+        if let Some(rank) = back.next() {
+            *slot = decode(rank, hatch_count);
         }
-        at = n.parent;
     }
-    actions.reverse();
+}
+
+/// The actions of a path, as ranks, last first: those of `pending` (the
+/// open of a fused step whose move was already walked), then those of the
+/// steps that lead to `node`.
+struct Back<'a> {
+    nodes: &'a [Node],
+    node: u32,
+    pending: Option<u32>,
+}
+
+impl<'a> Back<'a> {
+    fn new(nodes: &'a [Node], node: u32, pending: Option<u32>) -> Back<'a> {
+        Back {
+            nodes,
+            node,
+            pending,
+        }
+    }
+
+    /// Whether two walks stand at the same place: what is left of both is
+    /// the same path.
+    fn meets(&self, other: &Back<'_>) -> bool {
+        self.node == other.node && self.pending == other.pending
+    }
+}
+
+impl Iterator for Back<'_> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if let Some(rank) = self.pending.take() {
+            return Some(rank);
+        }
+        let n = self.nodes.get(self.node as usize)?;
+        let (open, last) = step_actions(n.action);
+        self.node = n.parent;
+        self.pending = open;
+        Some(last)
+    }
 }
 
 /// Where a fused step keeps its open (see [`fused`]): above every action
@@ -686,36 +708,20 @@ fn step_actions(step: u32) -> (Option<u32>, u32) {
     (open.checked_sub(1), step & ((1 << FUSED_SHIFT) - 1))
 }
 
-/// Compares the paths `path(a) + a_step` and `path(b) + b_step`, of equal
-/// length in actions, in the fixed action order: the first action where
-/// they differ decides. `link` gives a node's parent and the step that led
-/// to it. Walking both back one action at a time keeps them at the same
-/// depth, so they meet (same node, same action of a fused step still to
-/// walk) at the latest at the start, and the last pair of different actions
-/// seen before they meet is the first difference.
-fn path_less(
-    link: impl Fn(u32) -> (u32, u32),
-    mut a: u32,
-    a_step: u32,
-    mut b: u32,
-    b_step: u32,
-) -> bool {
-    let (mut a_open, xa) = step_actions(a_step);
-    let (mut b_open, xb) = step_actions(b_step);
+/// Compares the paths `path(a) + a_step` and `path(b) + b_step` of nodes in
+/// `nodes`, of equal length in actions, in the fixed action order: the first
+/// action where they differ decides. Walking both back one action at a time
+/// keeps them at the same depth, so they meet at the latest at the start,
+/// and the last pair of different actions seen before they meet is the
+/// first difference.
+fn path_less(nodes: &[Node], a: u32, a_step: u32, b: u32, b_step: u32) -> bool {
+    let (a_open, xa) = step_actions(a_step);
+    let (b_open, xb) = step_actions(b_step);
     let mut decisive = (xa != xb).then_some((xa, xb));
-    let back = |node: &mut u32, open: &mut Option<u32>| match open.take() {
-        Some(action) => Some(action),
-        None if *node == NO_PARENT => None,
-        None => {
-            let (parent, step) = link(*node);
-            let (first, last) = step_actions(step);
-            *node = parent;
-            *open = first;
-            Some(last)
-        }
-    };
-    while a != b || a_open != b_open {
-        let (Some(xa), Some(xb)) = (back(&mut a, &mut a_open), back(&mut b, &mut b_open)) else {
+    let mut a = Back::new(nodes, a, a_open);
+    let mut b = Back::new(nodes, b, b_open);
+    while !a.meets(&b) {
+        let (Some(xa), Some(xb)) = (a.next(), b.next()) else {
             break;
         };
         if xa != xb {
