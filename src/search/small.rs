@@ -194,9 +194,15 @@ impl Plan {
 #[derive(Default)]
 struct Shape<W> {
     position_mask: W,
-    /// The width of a changing room's field.
-    room_bits: u32,
     rooms: Vec<Field<W>>,
+    /// The rooms whose state can change, with their fields.
+    changing: Vec<(usize, Field<W>)>,
+    /// Where the changing rooms' fields start: they are laid out last room
+    /// first, so that the bits from here on, read as a number, order room
+    /// states as the outcomes are ordered (first room first).
+    rooms_shift: u32,
+    /// The bits of all changing rooms' fields, from `rooms_shift` on.
+    rooms_mask: W,
     hatches: Vec<Field<W>>,
     /// Bit offset of the visits, one bit per room; `None` with revisits.
     visits: Option<u32>,
@@ -207,6 +213,14 @@ struct Shape<W> {
     /// Each room's hatches, in board order, as `links[first[r]..first[r + 1]]`.
     first: Vec<usize>,
     links: Vec<Link<W>>,
+    /// Per room, the bits of its dry hatches' fields: forgotten as soon as
+    /// the room leaves play.
+    dry_bits: Vec<W>,
+    /// Per room, its other hatches that can change, as (room behind, bits
+    /// of the hatch's field), in `wet[wet_first[r]..wet_first[r + 1]]`:
+    /// forgotten when both rooms are out of play.
+    wet: Vec<(u32, W)>,
+    wet_first: Vec<usize>,
     /// Whether no open changes whether a hatch can be walked through (now
     /// or after more opens).
     stable: bool,
@@ -328,16 +342,24 @@ impl<W: Word> Shape<W> {
         let mut next = bits_for(rooms);
         self.position_mask = W::from((1u64 << next) - 1);
         let room_bits = bits_for(movement.room_state_count());
-        self.room_bits = room_bits;
+        self.rooms_shift = next;
         self.rooms.clear();
-        for (r, room) in board.rooms.iter().enumerate() {
-            self.rooms.push(Field::place(
-                &mut next,
-                plan.room_changes(r),
-                room_bits,
-                room.state.0,
-            ));
+        self.rooms
+            .resize(rooms, Field::place(&mut next, false, room_bits, 0));
+        for (r, room) in board.rooms.iter().enumerate().rev() {
+            self.rooms[r] = Field::place(&mut next, plan.room_changes(r), room_bits, room.state.0);
         }
+        self.changing.clear();
+        self.changing.extend(
+            self.rooms
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.mask != W::default())
+                .map(|(r, &f)| (r, f)),
+        );
+        self.rooms_mask = self.changing.iter().fold(W::default(), |m, (_, f)| {
+            m | f.mask << (f.shift - self.rooms_shift)
+        });
         let hatch_bits = bits_for(movement.hatch_state_count());
         self.hatches.clear();
         self.hatch_rooms.clear();
@@ -372,9 +394,21 @@ impl<W: Word> Shape<W> {
         self.hatch_dry.extend_from_slice(&plan.dry);
         self.first.clear();
         self.links.clear();
+        self.dry_bits.clear();
+        self.wet.clear();
+        self.wet_first.clear();
         for r in 0..rooms {
             self.first.push(self.links.len());
+            self.wet_first.push(self.wet.len());
+            let mut dry_bits = W::default();
             for &(h, there) in board.neighbours(RoomId(r as u32)) {
+                let field = self.hatches[h.index()];
+                let bits = field.mask << field.shift;
+                if plan.dry[h.index()] {
+                    dry_bits = dry_bits | bits;
+                } else if bits != W::default() {
+                    self.wet.push((there.0, bits));
+                }
                 self.links.push(Link {
                     hatch: h.0,
                     there: there.0,
@@ -383,8 +417,10 @@ impl<W: Word> Shape<W> {
                     dry: plan.dry[h.index()],
                 });
             }
+            self.dry_bits.push(dry_bits);
         }
         self.first.push(self.links.len());
+        self.wet_first.push(self.wet.len());
         // Whether an open can change a hatch between "can be walked
         // through" and "cannot".
         self.stable = (0..movement.hatch_state_count()).all(|h| {
@@ -402,11 +438,6 @@ impl<W: Word> Shape<W> {
                 self.passable.push(mask);
             }
         }
-    }
-
-    #[inline]
-    fn room(&self, state: W, room: usize) -> StateId {
-        StateId(self.rooms[room].get(state))
     }
 
     #[inline]
@@ -492,9 +523,10 @@ impl<W: Word> Shape<W> {
         while left != 0 {
             let r = left.trailing_zeros() as usize;
             left &= left - 1;
-            for l in self.links(r) {
-                if l.dry || (in_play >> l.there) & 1 == 0 {
-                    state = l.hatch_field.set(state, 0);
+            state = state & !self.dry_bits[r];
+            for &(behind, bits) in &self.wet[self.wet_first[r]..self.wet_first[r + 1]] {
+                if (in_play >> behind) & 1 == 0 {
+                    state = state & !bits;
                 }
             }
         }
@@ -796,18 +828,12 @@ fn collect_outcomes<W: Word>(
         }
     }
     // Outcomes go out ordered by room, cost and room states (in room
-    // order); only the rooms that can change differ between outcomes, so
-    // their fields, first room first, order the room states.
+    // order); only the rooms that can change differ between outcomes, and
+    // their fields, read as one number, order their states that way.
     ranked.clear();
     for &node in &best.nodes {
         let state = states.keys[node as usize];
-        let rooms = shape
-            .rooms
-            .iter()
-            .filter(|f| f.mask != W::default())
-            .fold(W::default(), |key, f| {
-                key << shape.room_bits | W::from(u64::from(f.get(state)))
-            });
+        let rooms = state >> shape.rooms_shift & shape.rooms_mask;
         let cost = states.nodes[node as usize].cost;
         ranked.push((shape.position(state) as u32, cost, rooms, node));
     }
@@ -817,9 +843,12 @@ fn collect_outcomes<W: Word>(
     for &(room, cost, _, node) in ranked.iter() {
         let state = states.keys[node as usize];
         let outcome = writer.push(RoomId(room), Cost(cost));
-        outcome
-            .rooms
-            .extend((0..board.rooms.len()).map(|r| shape.room(state, r)));
+        outcome.rooms.extend(board.rooms.iter().map(|r| r.state));
+        for &(r, field) in &shape.changing {
+            if let Some(slot) = outcome.rooms.get_mut(r) {
+                *slot = StateId(field.get(state));
+            }
+        }
         super::write_actions(&states.nodes, node, hatch_count, &mut outcome.actions);
     }
     writer.finish();
