@@ -397,40 +397,37 @@ fn dry_hatches(
     // Until the answer is written, `dry` holds which hatches cannot be
     // opened: those never let water through.
     dry.clear();
-    dry.extend(
-        board
-            .hatches
-            .iter()
-            .map(|h| movement.opening(h.state).is_none()),
-    );
     todo.clear();
-    todo.extend(
-        (0..board.hatches.len() as u32)
-            .rev()
-            .filter(|&h| !dry[h as usize]),
-    );
+    for (h, hatch) in board.hatches.iter().enumerate().rev() {
+        let shut = movement.opening(hatch.state).is_none();
+        dry.push(shut);
+        if !shut {
+            todo.push(h as u32);
+        }
+    }
+    dry.reverse();
     while let Some(h) = todo.pop() {
-        let hatch = &board.hatches[h as usize];
-        let [a, b] = [hatch.rooms[0], hatch.rooms[1]];
+        let Some(hatch) = board.hatches.get(h as usize) else {
+            continue;
+        };
+        let [a, b] = hatch.rooms;
         let (add_a, add_b) = flow_results(movement, possible[a.index()], possible[b.index()]);
         for (room, add) in [(a, add_a), (b, add_b)] {
-            if possible[room.index()] | add != possible[room.index()] {
-                possible[room.index()] |= add;
-                todo.extend(
-                    board
-                        .neighbours(room)
-                        .iter()
-                        .filter(|(g, _)| !dry[g.index()])
-                        .map(|(g, _)| g.0),
-                );
+            let had = possible[room.index()];
+            if add & !had != 0 {
+                possible[room.index()] = had | add;
+                for &(g, _) in board.neighbours(room) {
+                    if !dry[g.index()] {
+                        todo.push(g.0);
+                    }
+                }
             }
         }
     }
-    dry.clear();
-    dry.extend(board.hatches.iter().map(|hatch| {
+    for (d, hatch) in dry.iter_mut().zip(&board.hatches) {
         let [a, b] = [hatch.rooms[0].index(), hatch.rooms[1].index()];
-        flow_results(movement, possible[a], possible[b]) == (0, 0)
-    }));
+        *d = flow_results(movement, possible[a], possible[b]) == (0, 0);
+    }
 }
 
 /// The states two rooms can be left in by a flow that changes something,
