@@ -683,6 +683,8 @@ impl Iterator for Back<'_> {
 /// Where a fused step keeps its open (see [`fused`]): above every action
 /// rank, which stays below `limits::HATCHES + limits::ROOMS`.
 const FUSED_SHIFT: u32 = 16;
+const _: () =
+    assert!(crate::model::limits::HATCHES + crate::model::limits::ROOMS < 1 << FUSED_SHIFT);
 
 /// One step of the search that is two actions: open a hatch (`open`, an
 /// action rank) and walk through it (`walk`). Both full searches take the
