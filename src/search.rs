@@ -223,6 +223,8 @@ impl Layout {
 /// to the same canonical state at a higher cost, so it never wins).
 struct Canon {
     dry: Vec<bool>,
+    /// Per room, what [`partners_ever`] writes.
+    partners: Vec<u32>,
     can_pass: Vec<bool>,
     in_play: Vec<bool>,
     stack: Vec<RoomId>,
@@ -233,9 +235,13 @@ impl Canon {
         let mut can_pass = Vec::new();
         passable_states(movement, &mut can_pass);
         let mut dry = Vec::new();
-        dry_hatches(board, movement, &mut Vec::new(), &mut Vec::new(), &mut dry);
+        let mut possible = Vec::new();
+        dry_hatches(board, movement, &mut possible, &mut Vec::new(), &mut dry);
+        let mut partners = Vec::new();
+        partners_ever(movement, &possible, &mut partners);
         Canon {
             dry,
+            partners,
             can_pass,
             in_play: vec![false; board.rooms.len()],
             stack: Vec::new(),
@@ -1036,15 +1042,21 @@ impl Full {
             // Opening hatches, then moving: the order does not matter for the
             // result (ties are settled by path comparison), only for speed.
             let exit = layout.exit.map_or(0, |f| f.get(store.state(node)) as usize);
-            let fuse = layout.exit.is_some()
-                && !any_flow(
-                    board,
+            let fusing = layout.exit.is_some().then(|| {
+                let state = store.state(node);
+                Fusing::new(
                     movement,
-                    here,
                     here_state,
-                    |r| StateId(layout.rooms[r.index()].get(store.state(node)) as u8),
-                    |h| HatchStateId(layout.hatches[h.index()].get(store.state(node)) as u8),
-                );
+                    canon.partners[here.index()],
+                    board.neighbours(here).iter().map(|&(h, there)| {
+                        (
+                            h,
+                            HatchStateId(layout.hatches[h.index()].get(state) as u8),
+                            StateId(layout.rooms[there.index()].get(state) as u8),
+                        )
+                    }),
+                )
+            });
             for (i, &(hatch, there)) in board.neighbours(here).iter().enumerate() {
                 let state = store.state(node);
                 let there_field = layout.rooms[there.index()];
@@ -1081,7 +1093,10 @@ impl Full {
                     opening.becomes,
                     scratch,
                 );
-                if dull && fuse && movement.opening(opening.becomes).is_none() {
+                if dull
+                    && fusing.as_ref().is_some_and(|f| f.fuses(hatch))
+                    && movement.opening(opening.becomes).is_none()
+                {
                     // Nothing but the move through this hatch can follow
                     // (see `fused`); without it, nothing at all.
                     let Some(step) = may_leave
@@ -1166,26 +1181,79 @@ fn walk_cost(
     }
 }
 
-/// Whether some open at `here` would change a room: then an open that
-/// changes none may be followed by more than the move through it, and is
-/// not fused with that move. `room` and `hatch` read the state.
-fn any_flow(
-    board: &Board,
-    movement: &Movement,
-    here: RoomId,
-    here_state: StateId,
-    room: impl Fn(RoomId) -> StateId,
-    hatch: impl Fn(HatchId) -> HatchStateId,
-) -> bool {
-    board.neighbours(here).iter().any(|&(h, there)| {
-        let there_state = room(there);
-        movement.opening(hatch(h)).is_some()
-            && changes(
-                movement.flow(here_state, there_state),
-                here_state,
-                there_state,
-            )
-    })
+/// Which opens that change no room, at the player's room, are fused with
+/// the move through their hatch (see [`fused`]).
+///
+/// After such an open of hatch `e` the player must leave through `e`, so
+/// the only things that can come before that move are opens that change
+/// rooms (flows) at the same room. When no open there can change a room,
+/// nothing can: the open and the move are fused. Otherwise they still are
+/// when every hatch there that could ever flow while the player stands in
+/// the room (from any state the room could take) comes before `e` in the
+/// action order. `e` itself is then not one of them, so it stays an open
+/// that changes no room, and any sequence `open e, flows..., move e` has
+/// the same effect, cost and length as `flows..., open e, move e`, which
+/// is earlier in the action order: the first is never the best way
+/// anywhere.
+struct Fusing {
+    /// Some open at this room changes a room now.
+    flows_now: bool,
+    /// The last hatch, in board order, that could flow while the player is
+    /// here.
+    last_flow: Option<u32>,
+}
+
+impl Fusing {
+    /// Looks at every hatch of the room: its id, its state and the state of
+    /// the room behind it. `ever` holds the states a room behind could be in
+    /// for an open to change rooms, from any state this room could take
+    /// (see [`partners_ever`]).
+    fn new(
+        movement: &Movement,
+        here_state: StateId,
+        ever: u32,
+        hatches: impl Iterator<Item = (HatchId, HatchStateId, StateId)>,
+    ) -> Fusing {
+        let now = movement.flow_partners(here_state);
+        let mut fusing = Fusing {
+            flows_now: false,
+            last_flow: None,
+        };
+        for (hatch, state, there_state) in hatches {
+            let bit = 1u32 << there_state.0;
+            if (now | ever) & bit == 0 || movement.opening(state).is_none() {
+                continue;
+            }
+            fusing.flows_now |= now & bit != 0;
+            if ever & bit != 0 {
+                fusing.last_flow = Some(fusing.last_flow.map_or(hatch.0, |f| f.max(hatch.0)));
+            }
+        }
+        fusing
+    }
+
+    /// Whether an open of `hatch` that changes no room is fused with the
+    /// move through it (the opened hatch must also be one that cannot be
+    /// opened further).
+    fn fuses(&self, hatch: HatchId) -> bool {
+        !self.flows_now || self.last_flow.is_some_and(|f| hatch.0 > f)
+    }
+}
+
+/// Writes, per room, the states a neighbour must be in for an open between
+/// them to change rooms, for some state the room could take this turn
+/// (`possible`, from [`dry_hatches`]).
+fn partners_ever(movement: &Movement, possible: &[u32], partners: &mut Vec<u32>) {
+    partners.clear();
+    partners.extend(possible.iter().map(|&states| {
+        let mut mask = 0;
+        let mut rest = states;
+        while rest != 0 {
+            mask |= movement.flow_partners(StateId(rest.trailing_zeros() as u8));
+            rest &= rest - 1;
+        }
+        mask
+    }));
 }
 
 /// Moves the player of the (general) state `words` into `there`, through a

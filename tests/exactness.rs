@@ -214,6 +214,10 @@ const AJAR_HATCHES: &[(&str, u32)] = &[("closed", 5), ("ajar", 2), ("open", 2), 
 /// two-step openings, a free first step, costs that depend on the hatch
 /// walked through and the room left, and an item for opening and leaving.
 const AJAR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/common/ajar.rules");
+/// Test rules in which the sea raises a room to high water, which can then
+/// flood its other neighbours: an open that changes no room can change
+/// rooms after another open at the same room.
+const SURGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/common/surge.rules");
 /// The same with revisits allowed.
 const AJAR_REVISIT: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -227,6 +231,7 @@ const CASES_BASE: u32 = 1500;
 const CASES_REVISED: u32 = 1000;
 const CASES_DEEP_WATER: u32 = 1500;
 const CASES_AJAR: u32 = 300;
+const CASES_SURGE: u32 = 600;
 /// Random boards compiled twice, from differently ordered text.
 const CASES_LINE_ORDER: u32 = 500;
 /// Random walks on random boards, every action checked with the referee.
@@ -312,6 +317,21 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(common::proptest_config(CASES_SURGE))]
+
+    /// Surge rules: one or two rooms forced to `sea` on half the boards;
+    /// revisits forbidden, so the search fuses opens with moves, which it
+    /// must not do where a later flow at the same room could make the open
+    /// change rooms.
+    #[test]
+    fn surge_rules_match_brute_force(pick in picks()) {
+        let text = board_text(&pick.spec(SURGE, REVISED_ROOMS, "sea", HATCHES));
+        let board = common::board(&text);
+        agree_on(&text, &board, ItemSet::default())?;
+    }
+}
+
 /// Solves a board with `search::solve` (its dry-ship shortcut, or on a
 /// ship where water may flow and whose state fits in 128 bits, the
 /// small-ship search) and with the general full search: both must give the
@@ -349,13 +369,14 @@ proptest! {
     /// water may flow, the small-ship search (most of these states fit in
     /// 64 or 128 bits, a few do not). Revisits forbidden.
     #[test]
-    fn shortcuts_match_exhaustive_search(pick in picks_up_to(13, 5), which in 0usize..3) {
-        let (rules, hatches) = [
-            ("red-november", HATCHES),
-            ("deep-water", HATCHES),
-            (AJAR, AJAR_HATCHES),
+    fn shortcuts_match_exhaustive_search(pick in picks_up_to(13, 5), which in 0usize..4) {
+        let (rules, rooms, forced, hatches) = [
+            ("red-november", BASE_ROOMS, "high_flood", HATCHES),
+            ("deep-water", BASE_ROOMS, "high_flood", HATCHES),
+            (AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES),
+            (SURGE, REVISED_ROOMS, "sea", HATCHES),
         ][which];
-        same_as_exhaustive(&board_text(&pick.spec(rules, BASE_ROOMS, "high_flood", hatches)))?;
+        same_as_exhaustive(&board_text(&pick.spec(rules, rooms, forced, hatches)))?;
     }
 
     /// The same with revisits allowed (up to 7 rooms: with revisits every
@@ -649,6 +670,32 @@ fn room_costs(board: &Board, outcomes: &[Outcome]) -> Vec<(String, u32)> {
 
 fn expected(list: &[(&str, u32)]) -> Vec<(String, u32)> {
     list.iter().map(|&(r, c)| (r.to_string(), c)).collect()
+}
+
+/// Under the surge rules, opening 1-2 raises room 1 to high water, after
+/// which opening 1-3 floods rooms 1 and 3. So the way into room 3 that
+/// leaves it dry opens 1-3 first, then 1-2, then walks: the open of 1-3
+/// changes no room when it is made, but it is not fused with the move, since
+/// an open that comes after it can make it matter.
+#[test]
+fn an_open_that_a_later_flow_would_change_is_not_fused() {
+    let text = format!(
+        "board surge-order\nrules \"{SURGE}\"\n\nroom 1\nroom 2: sea\nroom 3\n\nhatch 1-2\nhatch 1-3\n\nstart 1\n"
+    );
+    let board = common::board(&text);
+    let movement = board.rules.movement(ItemSet::default());
+    let outcomes = engine(&board, &movement);
+    let three = board.room_by_id("3").map(|r| r.0);
+    let high = board.rules.room_state("high_flood");
+    let dry_three = outcomes.iter().find(|o| {
+        Some(o.room.0) == three && Some(o.rooms[0]) == high && o.rooms[2] == board.rooms[2].state
+    });
+    let Some(found) = dry_three else {
+        panic!("no outcome in room 3 with room 1 under high water: {outcomes:?}");
+    };
+    assert_eq!(found.cost.0, 2);
+    assert_eq!(found.actions.len(), 3);
+    assert_agree(&board, &movement);
 }
 
 /// RULES.md: on open-mini the player can stay in 1 (0), wade into 2 (1) or

@@ -144,6 +144,8 @@ struct Plan {
     todo: Vec<u32>,
     /// Per hatch, whether no flow can ever happen through it this turn.
     dry: Vec<bool>,
+    /// Per room, what `super::partners_ever` writes.
+    partners: Vec<u32>,
 }
 
 impl Plan {
@@ -156,6 +158,7 @@ impl Plan {
             &mut self.todo,
             &mut self.dry,
         );
+        super::partners_ever(movement, &self.possible, &mut self.partners);
     }
 
     /// Whether a room's state can change this turn.
@@ -714,20 +717,22 @@ impl<W: Word> Search<W> {
 
             let exit = usize::from(shape.exit.get(state));
             let may_leave = movement.may_leave(here_state);
-            // Whether an open that changes no room is fused with the move
-            // through its hatch (see `super::fused`).
-            let fuse = visited.is_some()
-                && !shape.links(here).iter().any(|l| {
-                    let there_state = StateId(l.there_field.get(state));
-                    movement
-                        .opening(HatchStateId(l.hatch_field.get(state)))
-                        .is_some()
-                        && changes(
-                            movement.flow(here_state, there_state),
-                            here_state,
-                            there_state,
+            // Which opens that change no room are fused with the move
+            // through their hatch (see `super::Fusing`).
+            let fusing = visited.is_some().then(|| {
+                super::Fusing::new(
+                    movement,
+                    here_state,
+                    plan.partners[here],
+                    shape.links(here).iter().map(|l| {
+                        (
+                            HatchId(l.hatch),
+                            HatchStateId(l.hatch_field.get(state)),
+                            StateId(l.there_field.get(state)),
                         )
-                });
+                    }),
+                )
+            });
             // Opening hatches, then moving, as the general search does.
             for (i, l) in shape.links(here).iter().enumerate() {
                 let before = HatchStateId(l.hatch_field.get(state));
@@ -758,7 +763,10 @@ impl<W: Word> Search<W> {
                     }
                 }
                 let action = Action::Open(HatchId(l.hatch)).rank(hatch_count);
-                if !flows && fuse && movement.opening(opening.becomes).is_none() {
+                if !flows
+                    && fusing.as_ref().is_some_and(|f| f.fuses(HatchId(l.hatch)))
+                    && movement.opening(opening.becomes).is_none()
+                {
                     // Nothing but the move through this hatch can follow;
                     // without it, nothing at all.
                     let Some(step) = may_leave
