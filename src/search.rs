@@ -31,7 +31,7 @@ mod small;
 
 pub use dry::can_flow;
 
-use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, RoomId, StateId};
+use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, Opening, RoomId, StateId};
 use crate::outcome::{Action, Outcome};
 
 /// How far a search may go.
@@ -444,14 +444,13 @@ fn flow_results(movement: &Movement, a: u32, b: u32) -> (u32, u32) {
     while xs != 0 {
         let x = StateId(xs.trailing_zeros() as u8);
         xs &= xs - 1;
-        // Most pairs of rooms never flow: one look-up says so.
+        // Only the states that `x` changes something with: most pairs of
+        // rooms never flow, and one look-up says so.
         let mut ys = b & movement.flow_partners(x);
         while ys != 0 {
             let y = StateId(ys.trailing_zeros() as u8);
             ys &= ys - 1;
-            if let Some((x2, y2)) = movement.flow(x, y)
-                && (x2, y2) != (x, y)
-            {
+            if let Some((x2, y2)) = movement.flow(x, y) {
                 out.0 |= 1 << x2.0;
                 out.1 |= 1 << y2.0;
             }
@@ -694,13 +693,11 @@ const _: () =
 
 /// One step of the search that is two actions: open a hatch (`open`, an
 /// action rank) and walk through it (`walk`). Both full searches take the
-/// two in one step when nothing else could come between them: after an open
-/// that changes no room, the player must leave by that hatch (see
-/// [`exit_bits`]), so when no open at that room could change a room and the
-/// hatch cannot be opened further, the only thing left to do after the open
-/// is the move, and the state in between (which is never the best way to
-/// its outcome: the state before it is that outcome, cheaper or shorter)
-/// need not be stored.
+/// two in one step where nothing else could usefully come between them
+/// (see [`Fusing`]): after an open that changes no room the player must
+/// leave by that hatch (see [`exit_bits`]), and the state in between is
+/// never the best way to its outcome (the state before it is that outcome,
+/// cheaper or shorter), so it need not be stored.
 fn fused(open: u32, walk: u32) -> u32 {
     walk | (open + 1) << FUSED_SHIFT
 }
@@ -1047,6 +1044,7 @@ impl Full {
                 Fusing::new(
                     movement,
                     here_state,
+                    may_leave,
                     canon.partners[here.index()],
                     board.neighbours(here).iter().map(|&(h, there)| {
                         (
@@ -1094,25 +1092,15 @@ impl Full {
                     scratch,
                 );
                 if dull
-                    && fusing.as_ref().is_some_and(|f| f.fuses(hatch))
-                    && movement.opening(opening.becomes).is_none()
+                    && let Some(f) = &fusing
+                    && f.fuses(movement, hatch, opening.becomes)
                 {
-                    // Nothing but the move through this hatch can follow
-                    // (see `fused`); without it, nothing at all.
-                    let Some(step) = may_leave
-                        .then(|| walk_cost(movement, here_state, opening.becomes, there_state))
-                        .flatten()
-                    else {
+                    let Some(step) = f.cost(movement, opening, there_state) else {
                         continue;
                     };
                     walk(board, layout, canon, scratch, there);
                     let walk_action = Action::Move(there).rank(hatch_count);
-                    relax(
-                        store,
-                        scratch,
-                        opening.cost.0 + step.0,
-                        fused(action, walk_action),
-                    )?;
+                    relax(store, scratch, step, fused(action, walk_action))?;
                     continue;
                 }
                 relax(store, scratch, opening.cost.0, action)?;
@@ -1196,6 +1184,9 @@ fn walk_cost(
 /// is earlier in the action order: the first is never the best way
 /// anywhere.
 struct Fusing {
+    /// The state of the player's room, and whether they may leave it.
+    here_state: StateId,
+    may_leave: bool,
     /// Some open at this room changes a room now.
     flows_now: bool,
     /// The last hatch, in board order, that could flow while the player is
@@ -1205,17 +1196,22 @@ struct Fusing {
 
 impl Fusing {
     /// Looks at every hatch of the room: its id, its state and the state of
-    /// the room behind it. `ever` holds the states a room behind could be in
-    /// for an open to change rooms, from any state this room could take
-    /// (see [`partners_ever`]).
+    /// the room behind it. The room is in `here_state`, which the player
+    /// may leave or not (`may_leave`); `ever` holds the states a room behind
+    /// could be in for an open to change rooms, from any state this room
+    /// could take (see [`partners_ever`]).
+    #[inline]
     fn new(
         movement: &Movement,
         here_state: StateId,
+        may_leave: bool,
         ever: u32,
         hatches: impl Iterator<Item = (HatchId, HatchStateId, StateId)>,
     ) -> Fusing {
         let now = movement.flow_partners(here_state);
         let mut fusing = Fusing {
+            here_state,
+            may_leave,
             flows_now: false,
             last_flow: None,
         };
@@ -1232,11 +1228,26 @@ impl Fusing {
         fusing
     }
 
-    /// Whether an open of `hatch` that changes no room is fused with the
-    /// move through it (the opened hatch must also be one that cannot be
-    /// opened further).
-    fn fuses(&self, hatch: HatchId) -> bool {
-        !self.flows_now || self.last_flow.is_some_and(|f| hatch.0 > f)
+    /// Whether an open of `hatch` that changes no room, which leaves it in
+    /// state `becomes`, is fused with the move through it: also only when
+    /// the hatch cannot be opened further (else another open of it could
+    /// come first).
+    #[inline]
+    fn fuses(&self, movement: &Movement, hatch: HatchId, becomes: HatchStateId) -> bool {
+        (!self.flows_now || self.last_flow.is_some_and(|f| hatch.0 > f))
+            && movement.opening(becomes).is_none()
+    }
+
+    /// What a fused open (`opening`) and move into a room in state
+    /// `there_state` cost together; `None` when the move is not allowed,
+    /// and then the open is not worth making at all.
+    #[inline]
+    fn cost(&self, movement: &Movement, opening: Opening, there_state: StateId) -> Option<u32> {
+        if !self.may_leave {
+            return None;
+        }
+        let step = walk_cost(movement, self.here_state, opening.becomes, there_state)?;
+        Some(opening.cost.0 + step.0)
     }
 }
 

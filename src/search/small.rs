@@ -723,6 +723,7 @@ impl<W: Word> Search<W> {
                 super::Fusing::new(
                     movement,
                     here_state,
+                    may_leave,
                     plan.partners[here],
                     shape.links(here).iter().map(|l| {
                         (
@@ -764,22 +765,14 @@ impl<W: Word> Search<W> {
                 }
                 let action = Action::Open(HatchId(l.hatch)).rank(hatch_count);
                 if !flows
-                    && fusing.as_ref().is_some_and(|f| f.fuses(HatchId(l.hatch)))
-                    && movement.opening(opening.becomes).is_none()
+                    && let Some(f) = &fusing
+                    && f.fuses(movement, HatchId(l.hatch), opening.becomes)
                 {
-                    // Nothing but the move through this hatch can follow;
-                    // without it, nothing at all.
-                    let Some(step) = may_leave
-                        .then(|| {
-                            super::walk_cost(movement, here_state, opening.becomes, there_state)
-                        })
-                        .flatten()
-                    else {
+                    let Some(step) = f.cost(movement, opening, there_state) else {
                         continue;
                     };
                     let walk = Action::Move(RoomId(l.there)).rank(hatch_count);
                     let next = shape.walk(next, here, l.there);
-                    let step = opening.cost.0 + step.0;
                     relax_step(states, frontier, next, step, super::fused(action, walk))?;
                     continue;
                 }
