@@ -75,7 +75,8 @@ pub struct Summary {
     pub trapped: u64,
     /// The first trapped configurations, in sweep order.
     pub trapped_examples: Vec<Configuration>,
-    /// Solves that ran out of their state budget (not counted above).
+    /// Solves that ran out of their search budget, states or memory (not
+    /// counted above).
     pub over_budget: u64,
 }
 

@@ -289,6 +289,33 @@ fn search_explodes() {
         3,
         "the search stopped",
     );
+    // The memory budget stops the same search sooner, and says so.
+    for command in ["paths", "replay"] {
+        expect(&[command, &file, "--max-memory", "4"], 3, "memory budget");
+    }
+    expect(&["paths", &file, "--max-memory", "0"], 3, "memory budget");
+    expect(
+        &["paths", &file, "--max-memory", "lots"],
+        2,
+        "invalid value",
+    );
+}
+
+/// On a dry ship (the built-in board, all clear) the budget counts rooms
+/// reached, and the message says how far the search got.
+#[test]
+fn dry_search_budget() {
+    let r = run(&["paths", "--max-states", "3"]);
+    assert_eq!(r.code, Some(3), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("stopped after 4 states (the limit), having settled every")
+            && r.stderr.contains("up to cost 0"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&["paths", "--max-states", "10"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
 }
 
 #[test]

@@ -28,7 +28,7 @@ pub(super) fn dot(
         to: None,
         with,
         max_cost: None,
-        max_states: DEFAULT_MAX_STATES,
+        budget: Budget::default(),
     };
     let q = match load_query(path, &args, term) {
         Ok(q) => q,

@@ -13,7 +13,7 @@ pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal)
         to: None,
         with: Vec::new(),
         max_cost: None,
-        max_states: DEFAULT_MAX_STATES,
+        budget: Budget::default(),
     };
     let q = match load_query(path, &args, term) {
         Ok(q) => q,

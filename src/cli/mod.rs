@@ -16,7 +16,7 @@ use hatchway::outcome::Outcome;
 use hatchway::plan;
 use hatchway::referee::{self, Illegal, Ship};
 use hatchway::render::{self, Style, document};
-use hatchway::search::{self, DEFAULT_MAX_STATES, Limits};
+use hatchway::search::{self, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, Limits};
 use hatchway::{builtin, interchange};
 
 mod check;
@@ -100,10 +100,10 @@ enum Command {
         /// An item the player holds this turn (repeatable).
         #[arg(long = "with", value_name = "ITEM")]
         with: Vec<String>,
-        /// Give up on one configuration after storing this many search states
-        /// (it is counted as over budget).
-        #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
-        max_states: usize,
+        /// What one configuration may store (one that runs out is counted
+        /// as over budget).
+        #[command(flatten)]
+        budget: Budget,
         /// Output format.
         #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
         format: CheckFormat,
@@ -213,9 +213,40 @@ struct QueryArgs {
     /// Only outcomes that cost at most this many minutes.
     #[arg(long, value_name = "N")]
     max_cost: Option<u32>,
+    #[command(flatten)]
+    budget: Budget,
+}
+
+/// How much one search may store before it gives up (exit 3).
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct Budget {
     /// Give up (exit 3) after storing this many search states.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
     max_states: usize,
+    /// Give up (exit 3) when the stored search states would take more than
+    /// this many MiB.
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_MEMORY >> 20)]
+    max_memory: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            max_states: DEFAULT_MAX_STATES,
+            max_memory: DEFAULT_MAX_MEMORY >> 20,
+        }
+    }
+}
+
+impl Budget {
+    /// The search limits of this budget, with no cost limit.
+    fn limits(self) -> Limits {
+        Limits {
+            max_states: self.max_states,
+            max_cost: None,
+            max_memory: self.max_memory.saturating_mul(1 << 20),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -290,14 +321,14 @@ pub fn run() -> ExitCode {
             rooms,
             states,
             with,
-            max_states,
+            budget,
             format,
         } => sweep(
             board.as_deref(),
             &rooms,
             &states,
             &with,
-            max_states,
+            budget,
             format,
             &term,
         ),
@@ -427,9 +458,8 @@ fn query(board: Board, args: &QueryArgs) -> Result<Query, QueryError> {
         start,
         to,
         limits: Limits {
-            max_states: args.max_states,
             max_cost: args.max_cost.map(Cost),
-            ..Limits::default()
+            ..args.budget.limits()
         },
     })
 }
@@ -487,7 +517,7 @@ fn referee_outcome(
 fn solve(q: &Query, term: &Terminal) -> Result<search::Solution, Exit> {
     search::solve(&q.board, &q.movement, q.start, &q.limits).map_err(|limit| {
         let help = if limit.memory {
-            "narrow the question with `--max-cost`"
+            "raise `--max-memory` (MiB), or narrow the question with `--max-cost`"
         } else {
             "raise `--max-states`, or narrow the question with `--max-cost`"
         };

@@ -7,7 +7,7 @@ pub(super) fn sweep(
     room_ids: &[String],
     state_names: &[String],
     with: &[String],
-    max_states: usize,
+    budget: Budget,
     format: CheckFormat,
     term: &Terminal,
 ) -> Exit {
@@ -16,7 +16,7 @@ pub(super) fn sweep(
         to: None,
         with: with.to_vec(),
         max_cost: None,
-        max_states,
+        budget,
     };
     let q = match load_query(path, &args, term) {
         Ok(q) => q,
@@ -65,10 +65,7 @@ pub(super) fn sweep(
         rooms,
         states,
         starts: (0..q.board.rooms.len()).map(|i| RoomId(i as u32)).collect(),
-        limits: Limits {
-            max_states,
-            ..Limits::default()
-        },
+        limits: budget.limits(),
     };
     let total = match plan.solves().filter(|&n| n <= hatchway::sweep::MAX_SOLVES) {
         Some(n) => n,

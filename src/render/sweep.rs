@@ -119,7 +119,7 @@ pub fn summary(
     }
     if summary.over_budget > 0 {
         out.push_str(&format!(
-            "{} solves ran out of their state budget and are not counted; raise `--max-states`\n",
+            "{} solves ran out of their search budget and are not counted; raise `--max-states` or `--max-memory`\n",
             summary.over_budget
         ));
     }

@@ -92,13 +92,6 @@ pub fn solve(
     limits: &Limits,
 ) -> Result<(), LimitReached> {
     let rooms = board.rooms.len();
-    if rooms > limits.max_states {
-        return Err(LimitReached {
-            states: rooms,
-            settled_cost: Cost(0),
-            memory: false,
-        });
-    }
     let hatch_count = board.hatches.len();
     let Workspace {
         dry:
@@ -170,7 +163,16 @@ pub fn solve(
                 continue;
             }
             if !old.reached {
+                // A room reached is a state stored, counted against the
+                // same budget as the full search's states.
                 reached += 1;
+                if reached > limits.max_states {
+                    return Err(LimitReached {
+                        states: reached,
+                        settled_cost: Cost(cost.saturating_sub(1)),
+                        memory: false,
+                    });
+                }
             }
             nodes[there.index()] = Node {
                 cost: new_cost,
