@@ -330,6 +330,7 @@ impl Rules {
             crossings: Vec::new(),
             max_crossing: 0,
             partners: Vec::new(),
+            passable: Vec::new(),
         };
         movement.crossings = (0..rs * hs * rs)
             .map(|i| {
@@ -360,6 +361,24 @@ impl Rules {
                 })
             })
             .collect();
+        // Which hatch states can be walked through, now or after a chain
+        // of opens: grown backwards along the opens until nothing changes.
+        movement.passable = (0..hs)
+            .map(|h| movement.walk_through(HatchStateId(h as u8)))
+            .collect();
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for h in 0..hs {
+                if let Some(o) = movement.opening(HatchStateId(h as u8))
+                    && movement.passable[usize::from(o.becomes.0)]
+                    && !movement.passable[h]
+                {
+                    movement.passable[h] = true;
+                    changed = true;
+                }
+            }
+        }
         movement
     }
 }
@@ -379,6 +398,7 @@ pub struct Movement {
     crossings: Vec<Option<Crossing>>,
     max_crossing: u32,
     partners: Vec<u32>,
+    passable: Vec<bool>,
 }
 
 /// The cheapest way through a hatch when room states do not change: open
@@ -450,6 +470,16 @@ impl Movement {
     /// The largest cost one action can have under these tables.
     pub fn max_step(&self) -> u32 {
         self.max_step
+    }
+
+    /// Whether a hatch in this state can be walked through, now or after
+    /// some chain of opens.
+    #[inline]
+    pub fn passable(&self, state: HatchStateId) -> bool {
+        self.passable
+            .get(usize::from(state.0))
+            .copied()
+            .unwrap_or(false)
     }
 
     /// The largest cost of one crossing (see [`Movement::crossing`]).

@@ -223,7 +223,7 @@ impl Layout {
 /// to the same canonical state at a higher cost, so it never wins).
 struct Canon {
     dry: Vec<bool>,
-    /// Per room, what [`partners_ever`] writes.
+    /// Per room, the `partners` that [`flow_plan`] writes.
     partners: Vec<u32>,
     can_pass: Vec<bool>,
     in_play: Vec<bool>,
@@ -232,13 +232,18 @@ struct Canon {
 
 impl Canon {
     fn new(board: &Board, movement: &Movement) -> Canon {
-        let mut can_pass = Vec::new();
-        passable_states(movement, &mut can_pass);
-        let mut dry = Vec::new();
-        let mut possible = Vec::new();
-        dry_hatches(board, movement, &mut possible, &mut Vec::new(), &mut dry);
-        let mut partners = Vec::new();
-        partners_ever(movement, &possible, &mut partners);
+        let can_pass = (0..movement.hatch_state_count())
+            .map(|h| movement.passable(HatchStateId(h as u8)))
+            .collect();
+        let (mut dry, mut partners) = (Vec::new(), Vec::new());
+        flow_plan(
+            board,
+            movement,
+            &mut Vec::new(),
+            &mut Vec::new(),
+            &mut dry,
+            &mut partners,
+        );
         Canon {
             dry,
             partners,
@@ -359,45 +364,26 @@ impl Canon {
     }
 }
 
-/// Writes, per hatch state, whether some chain of opens (none included)
-/// leads from it to a state that can be walked through.
-fn passable_states(movement: &Movement, can_pass: &mut Vec<bool>) {
-    let hs = movement.hatch_state_count();
-    can_pass.clear();
-    can_pass.extend((0..hs).map(|h| movement.walk_through(HatchStateId(h as u8))));
-    loop {
-        let mut changed = false;
-        for h in 0..hs {
-            if let Some(o) = movement.opening(HatchStateId(h as u8))
-                && can_pass[usize::from(o.becomes.0)]
-                && !can_pass[h]
-            {
-                can_pass[h] = true;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-}
-
-/// Writes, per hatch, whether it is "dry": no flow rule can apply to its two
-/// rooms this turn, from any states each room could take (`possible` and
-/// `todo` are scratch space). Whether the hatch itself can be opened does
-/// not enter into it: a forgotten hatch is reset to the first hatch state,
-/// which may well be one that opens.
-fn dry_hatches(
+/// Works out what water can do this turn: per room, the states it could
+/// take (`possible`, as bit masks) and the states a neighbour must be in for
+/// an open between them to change rooms, from any of those states
+/// (`partners`); per hatch, whether it is "dry": no flow rule can apply to
+/// its two rooms this turn (`todo` is scratch space). Whether the hatch
+/// itself can be opened does not enter into `dry`: a forgotten hatch is
+/// reset to the first hatch state, which may well be one that opens.
+fn flow_plan(
     board: &Board,
     movement: &Movement,
     possible: &mut Vec<u32>,
     todo: &mut Vec<u32>,
     dry: &mut Vec<bool>,
+    partners: &mut Vec<u32>,
 ) {
-    // The states each room could take, as bit masks, grown from the
-    // starting states through the hatches that can be opened until nothing
-    // changes; a hatch is looked at again whenever one of its rooms gains a
-    // state.
+    // The states each room could take, grown from the starting states
+    // through the hatches that can be opened until nothing changes; a
+    // hatch is looked at again whenever one of its rooms gains a state.
+    // With the starting states only, a hatch does something only if its
+    // two rooms flow now: one look-up says so, and most never do.
     possible.clear();
     possible.extend(board.rooms.iter().map(|r| 1u32 << r.state.0));
     // Until the answer is written, `dry` holds which hatches cannot be
@@ -407,7 +393,8 @@ fn dry_hatches(
     for (h, hatch) in board.hatches.iter().enumerate().rev() {
         let shut = movement.opening(hatch.state).is_none();
         dry.push(shut);
-        if !shut {
+        let [a, b] = hatch.rooms;
+        if !shut && movement.flow_partners(board.room(a).state) & possible[b.index()] != 0 {
             todo.push(h as u32);
         }
     }
@@ -430,9 +417,21 @@ fn dry_hatches(
             }
         }
     }
+    partners.clear();
+    partners.extend(possible.iter().map(|&states| {
+        let mut mask = 0;
+        let mut rest = states;
+        while rest != 0 {
+            mask |= movement.flow_partners(StateId(rest.trailing_zeros() as u8));
+            rest &= rest - 1;
+        }
+        mask
+    }));
+    // No flow rule applies to a pair of states exactly when neither is a
+    // partner of the other (the rules are symmetric).
     for (d, hatch) in dry.iter_mut().zip(&board.hatches) {
         let [a, b] = [hatch.rooms[0].index(), hatch.rooms[1].index()];
-        *d = flow_results(movement, possible[a], possible[b]) == (0, 0);
+        *d = partners[a] & possible[b] == 0;
     }
 }
 
@@ -1199,7 +1198,7 @@ impl Fusing {
     /// the room behind it. The room is in `here_state`, which the player
     /// may leave or not (`may_leave`); `ever` holds the states a room behind
     /// could be in for an open to change rooms, from any state this room
-    /// could take (see [`partners_ever`]).
+    /// could take (see [`flow_plan`]).
     #[inline]
     fn new(
         movement: &Movement,
@@ -1249,22 +1248,6 @@ impl Fusing {
         let step = walk_cost(movement, self.here_state, opening.becomes, there_state)?;
         Some(opening.cost.0 + step.0)
     }
-}
-
-/// Writes, per room, the states a neighbour must be in for an open between
-/// them to change rooms, for some state the room could take this turn
-/// (`possible`, from [`dry_hatches`]).
-fn partners_ever(movement: &Movement, possible: &[u32], partners: &mut Vec<u32>) {
-    partners.clear();
-    partners.extend(possible.iter().map(|&states| {
-        let mut mask = 0;
-        let mut rest = states;
-        while rest != 0 {
-            mask |= movement.flow_partners(StateId(rest.trailing_zeros() as u8));
-            rest &= rest - 1;
-        }
-        mask
-    }));
 }
 
 /// Moves the player of the (general) state `words` into `there`, through a

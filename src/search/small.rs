@@ -26,7 +26,7 @@ use crate::outcome::{Action, Outcome};
 
 use super::{
     Frontier, LimitReached, Limits, NO_PARENT, Node, Solution, Workspace, bits_for, changes,
-    dry_hatches, exit_bits, passable_states,
+    exit_bits, flow_plan,
 };
 
 /// A whole search state.
@@ -137,28 +137,25 @@ struct Link<W> {
 /// width: which rooms and hatches can change, and which hatches are dry.
 #[derive(Default)]
 struct Plan {
-    /// Per hatch state, whether it can be (or be opened into) walked through.
-    can_pass: Vec<bool>,
     /// Per room, the states it could take this turn, as a bit mask.
     possible: Vec<u32>,
     todo: Vec<u32>,
     /// Per hatch, whether no flow can ever happen through it this turn.
     dry: Vec<bool>,
-    /// Per room, what `super::partners_ever` writes.
+    /// Per room, the `partners` that `super::flow_plan` writes.
     partners: Vec<u32>,
 }
 
 impl Plan {
     fn make(&mut self, board: &Board, movement: &Movement) {
-        passable_states(movement, &mut self.can_pass);
-        dry_hatches(
+        flow_plan(
             board,
             movement,
             &mut self.possible,
             &mut self.todo,
             &mut self.dry,
+            &mut self.partners,
         );
-        super::partners_ever(movement, &self.possible, &mut self.partners);
     }
 
     /// Whether a room's state can change this turn.
@@ -230,9 +227,8 @@ struct Shape<W> {
     /// When `stable`, per room, the rooms behind hatches that can be (or be
     /// opened into a state that can be) walked through.
     passable: Vec<u64>,
+    /// Per hatch state, [`Movement::passable`].
     can_pass: Vec<bool>,
-    hatch_dry: Vec<bool>,
-    hatch_rooms: Vec<[u32; 2]>,
 }
 
 /// States in one table: keys in an arena, found again through
@@ -344,28 +340,27 @@ impl<W: Word> Shape<W> {
         let rooms = board.rooms.len();
         let mut next = bits_for(rooms);
         self.position_mask = W::from((1u64 << next) - 1);
+        self.outcome_mask = self.position_mask;
         let room_bits = bits_for(movement.room_state_count());
         self.rooms_shift = next;
+        self.rooms_mask = W::default();
         self.rooms.clear();
         self.rooms
             .resize(rooms, Field::place(&mut next, false, room_bits, 0));
-        for (r, room) in board.rooms.iter().enumerate().rev() {
-            self.rooms[r] = Field::place(&mut next, plan.room_changes(r), room_bits, room.state.0);
-        }
         self.changing.clear();
-        self.changing.extend(
-            self.rooms
-                .iter()
-                .enumerate()
-                .filter(|(_, f)| f.mask != W::default())
-                .map(|(r, &f)| (r, f)),
-        );
-        self.rooms_mask = self.changing.iter().fold(W::default(), |m, (_, f)| {
-            m | f.mask << (f.shift - self.rooms_shift)
-        });
+        for (r, room) in board.rooms.iter().enumerate().rev() {
+            let f = Field::place(&mut next, plan.room_changes(r), room_bits, room.state.0);
+            self.rooms[r] = f;
+            if f.mask != W::default() {
+                self.changing.push((r, f));
+                self.rooms_mask = self.rooms_mask | f.mask << (f.shift - self.rooms_shift);
+                self.outcome_mask = self.outcome_mask | f.mask << f.shift;
+            }
+        }
+        // Outcomes are read room by room, first room first.
+        self.changing.reverse();
         let hatch_bits = bits_for(movement.hatch_state_count());
         self.hatches.clear();
-        self.hatch_rooms.clear();
         for (h, hatch) in board.hatches.iter().enumerate() {
             self.hatches.push(Field::place(
                 &mut next,
@@ -373,7 +368,6 @@ impl<W: Word> Shape<W> {
                 hatch_bits,
                 hatch.state.0,
             ));
-            self.hatch_rooms.push([hatch.rooms[0].0, hatch.rooms[1].0]);
         }
         self.visits = (!movement.revisit()).then_some(next);
         self.exit = if movement.revisit() {
@@ -387,43 +381,10 @@ impl<W: Word> Shape<W> {
         } else {
             (1u64 << rooms) - 1
         };
-        self.outcome_mask = self.position_mask;
-        for f in &self.rooms {
-            self.outcome_mask = self.outcome_mask | f.mask << f.shift;
-        }
         self.can_pass.clear();
-        self.can_pass.extend_from_slice(&plan.can_pass);
-        self.hatch_dry.clear();
-        self.hatch_dry.extend_from_slice(&plan.dry);
-        self.first.clear();
-        self.links.clear();
-        self.dry_bits.clear();
-        self.wet.clear();
-        self.wet_first.clear();
-        for r in 0..rooms {
-            self.first.push(self.links.len());
-            self.wet_first.push(self.wet.len());
-            let mut dry_bits = W::default();
-            for &(h, there) in board.neighbours(RoomId(r as u32)) {
-                let field = self.hatches[h.index()];
-                let bits = field.mask << field.shift;
-                if plan.dry[h.index()] {
-                    dry_bits = dry_bits | bits;
-                } else if bits != W::default() {
-                    self.wet.push((there.0, bits));
-                }
-                self.links.push(Link {
-                    hatch: h.0,
-                    there: there.0,
-                    hatch_field: self.hatches[h.index()],
-                    there_field: self.rooms[there.index()],
-                    dry: plan.dry[h.index()],
-                });
-            }
-            self.dry_bits.push(dry_bits);
-        }
-        self.first.push(self.links.len());
-        self.wet_first.push(self.wet.len());
+        self.can_pass.extend(
+            (0..movement.hatch_state_count()).map(|h| movement.passable(HatchStateId(h as u8))),
+        );
         // Whether an open can change a hatch between "can be walked
         // through" and "cannot".
         self.stable = (0..movement.hatch_state_count()).all(|h| {
@@ -431,16 +392,44 @@ impl<W: Word> Shape<W> {
                 .opening(HatchStateId(h as u8))
                 .is_none_or(|o| self.can_pass.get(h) == self.can_pass.get(usize::from(o.becomes.0)))
         });
+        self.first.clear();
+        self.links.clear();
+        self.dry_bits.clear();
+        self.wet.clear();
+        self.wet_first.clear();
         self.passable.clear();
-        if self.stable {
-            for r in 0..rooms {
-                let mask = self.links[self.first[r]..self.first[r + 1]]
-                    .iter()
-                    .filter(|l| self.passes(usize::from(board.hatches[l.hatch as usize].state.0)))
-                    .fold(0u64, |m, l| m | 1 << l.there);
-                self.passable.push(mask);
+        for r in 0..rooms {
+            self.first.push(self.links.len());
+            self.wet_first.push(self.wet.len());
+            let mut dry_bits = W::default();
+            let mut passable = 0u64;
+            for &(h, there) in board.neighbours(RoomId(r as u32)) {
+                let field = self.hatches[h.index()];
+                let bits = field.mask << field.shift;
+                let dry = plan.dry[h.index()];
+                if dry {
+                    dry_bits = dry_bits | bits;
+                } else if bits != W::default() {
+                    self.wet.push((there.0, bits));
+                }
+                if self.passes(usize::from(board.hatch(h).state.0)) {
+                    passable |= 1 << there.0;
+                }
+                self.links.push(Link {
+                    hatch: h.0,
+                    there: there.0,
+                    hatch_field: field,
+                    there_field: self.rooms[there.index()],
+                    dry,
+                });
+            }
+            self.dry_bits.push(dry_bits);
+            if self.stable {
+                self.passable.push(passable);
             }
         }
+        self.first.push(self.links.len());
+        self.wet_first.push(self.wet.len());
     }
 
     #[inline]
@@ -498,17 +487,18 @@ impl<W: Word> Shape<W> {
     }
 
     /// The canonical form of `state`, looking at every hatch (see [`Canon`]).
-    fn canonical(&self, mut state: W) -> W {
+    fn canonical(&self, board: &Board, plan: &Plan, mut state: W) -> W {
         let Some(at) = self.visits else {
             return state;
         };
         let here = self.position(state);
         let in_play = self.in_play(state, here, self.visited(state, at));
         state = self.with_visited(state, at, (!in_play | 1 << here) & self.room_count_mask);
-        for (h, [a, b]) in self.hatch_rooms.iter().enumerate() {
-            let (pa, pb) = ((in_play >> a) & 1 == 1, (in_play >> b) & 1 == 1);
-            if (!pa && !pb) || (self.hatch_dry[h] && !(pa && pb)) {
-                state = self.hatches[h].set(state, 0);
+        for ((field, hatch), &dry) in self.hatches.iter().zip(&board.hatches).zip(&plan.dry) {
+            let [a, b] = hatch.rooms;
+            let (pa, pb) = ((in_play >> a.0) & 1 == 1, (in_play >> b.0) & 1 == 1);
+            if (!pa && !pb) || (dry && !(pa && pb)) {
+                state = field.set(state, 0);
             }
         }
         state
@@ -668,7 +658,7 @@ impl<W: Word> Search<W> {
         if let Some(at) = shape.visits {
             initial = initial | put(1, at + start.0);
         }
-        let initial = shape.canonical(initial);
+        let initial = shape.canonical(board, plan, initial);
 
         states.reset(FIRST_STATES);
         settled.clear();
@@ -758,7 +748,7 @@ impl<W: Word> Search<W> {
                     if shape.passes(usize::from(before.0))
                         != shape.passes(usize::from(opening.becomes.0))
                     {
-                        next = shape.canonical(next);
+                        next = shape.canonical(board, plan, next);
                     } else if l.dry && out_of_play {
                         next = l.hatch_field.set(next, 0);
                     }
