@@ -100,8 +100,8 @@ enum Command {
         /// An item the player holds this turn (repeatable).
         #[arg(long = "with", value_name = "ITEM")]
         with: Vec<String>,
-        /// What one configuration may store (one that runs out is counted
-        /// as over budget).
+        /// What the search of one configuration may store: one that runs
+        /// out is counted apart, the sweep goes on, and it exits 3.
         #[command(flatten)]
         budget: Budget,
         /// Output format.
@@ -220,11 +220,11 @@ struct QueryArgs {
 /// How much one search may store before it gives up (exit 3).
 #[derive(clap::Args, Debug, Clone, Copy)]
 struct Budget {
-    /// Give up (exit 3) after storing this many search states.
+    /// Give up on a search (exit 3) once it stores this many states.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
     max_states: usize,
-    /// Give up (exit 3) when the stored search states would take more than
-    /// this many MiB.
+    /// Give up on a search (exit 3) once its stored states would take more
+    /// than this many MiB.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_MEMORY >> 20)]
     max_memory: usize,
 }

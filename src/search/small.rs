@@ -462,7 +462,7 @@ impl<W: Word> Shape<W> {
     /// The rooms still in play from `here`: reachable through unvisited
     /// rooms (`seen` holds the visited ones) over hatches that can be
     /// walked through, now or after opens.
-    #[inline]
+    #[inline(always)]
     fn in_play(&self, state: W, here: usize, seen: u64) -> u64 {
         let mut in_play = 1u64 << here;
         let mut todo = in_play;
