@@ -77,14 +77,20 @@ pub struct Solution {
 /// The search ran out of its state budget, or of its memory budget.
 #[derive(Clone, Debug, thiserror::Error)]
 #[error(
-    "the search stopped after {states} states ({}), having settled every outcome up to cost {settled_cost}",
-    if *.memory { "as many as fit in its memory budget on a board this large" } else { "the limit" }
+    "the search stopped after {states} states ({}), {}",
+    if *.memory { "as many as fit in its memory budget on a board this large" } else { "the limit" },
+    match .settled_cost {
+        Some(c) => format!("having settled every outcome up to cost {c}"),
+        None => "before it had settled every outcome of cost 0".to_string(),
+    }
 )]
 pub struct LimitReached {
     /// States stored when it stopped.
     pub states: usize,
-    /// Every outcome of at most this cost had been found.
-    pub settled_cost: Cost,
+    /// Every outcome of at most this cost had been found (and asking only
+    /// for those, with [`Limits::max_cost`], fits in the same budget);
+    /// `None` when it stopped among the states of cost 0.
+    pub settled_cost: Option<Cost>,
     /// Whether the memory budget, not the state budget, stopped it.
     pub memory: bool,
 }
@@ -596,7 +602,7 @@ fn offer(
         if nodes.len() > limits.max_states || memory {
             return Err(LimitReached {
                 states: nodes.len(),
-                settled_cost: Cost(from_cost.saturating_sub(1)),
+                settled_cost: from_cost.checked_sub(1).map(Cost),
                 memory,
             });
         }

@@ -452,6 +452,40 @@ proptest! {
             Err(e) => prop_assert!(false, "{}", e),
         }
     }
+
+    /// A search that runs out of its state budget names the cost up to
+    /// which it settled every outcome, and asking only for those, with the
+    /// same budget, answers: exactly the full answer's outcomes up to that
+    /// cost.
+    #[test]
+    fn a_stopped_search_names_what_it_settled(pick in picks(), which in 0usize..4, budget in 1usize..60) {
+        let (rules, rooms, forced, hatches) = [
+            ("red-november", BASE_ROOMS, "high_flood", HATCHES),
+            ("red-november-revised", REVISED_ROOMS, "sea", HATCHES),
+            ("deep-water", BASE_ROOMS, "high_flood", HATCHES),
+            (AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES),
+        ][which];
+        let text = board_text(&pick.spec(rules, rooms, forced, hatches));
+        let board = common::board(&text);
+        let movement = board.rules.movement(ItemSet::default());
+        let limits = Limits { max_states: budget, ..Limits::default() };
+        let Err(stopped) = search::solve(&board, &movement, board.start, &limits) else {
+            return Ok(());
+        };
+        prop_assert!(stopped.states > budget, "{} states on\n{}", stopped.states, text);
+        let Some(settled) = stopped.settled_cost else {
+            return Ok(());
+        };
+        let all = engine(&board, &movement);
+        let asked = Limits { max_cost: Some(settled), ..limits };
+        match search::solve(&board, &movement, board.start, &asked) {
+            Ok(s) => {
+                let cheap: Vec<Outcome> = all.into_iter().filter(|o| o.cost <= settled).collect();
+                prop_assert_eq!(s.outcomes, cheap, "settled {} with {} states on\n{}", settled.0, budget, text);
+            }
+            Err(e) => prop_assert!(false, "{} (settled {}, {} states) on\n{}", e, settled.0, budget, text),
+        }
+    }
 }
 
 proptest! {

@@ -289,6 +289,32 @@ fn search_explodes() {
         3,
         "the search stopped",
     );
+    // The help names the cost up to which every outcome was settled, and
+    // asking only for those fits in the same budget.
+    let r = run(&["paths", &file, "--max-states", "100000"]);
+    let words: Vec<&str> = r.stderr.split_whitespace().collect();
+    let settled = words
+        .windows(2)
+        .find(|w| w[0] == "`--max-cost")
+        .map(|w| w[1].trim_end_matches('`'))
+        .unwrap_or_else(|| panic!("no --max-cost in the help: {}", r.stderr));
+    assert!(
+        r.stderr.contains(&format!("up to cost {settled}")),
+        "{}",
+        r.stderr
+    );
+    expect(
+        &[
+            "paths",
+            &file,
+            "--max-states",
+            "100000",
+            "--max-cost",
+            settled,
+        ],
+        0,
+        "",
+    );
     // The memory budget stops the same search sooner, and says so.
     for command in ["paths", "replay"] {
         expect(&[command, &file, "--max-memory", "4"], 3, "memory budget");
@@ -301,6 +327,14 @@ fn search_explodes() {
     );
 }
 
+/// The words of a message, whatever its wrapping.
+fn words(text: &str) -> String {
+    text.split(|c: char| c.is_whitespace() || c == '│')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// On a dry ship (the built-in board, all clear) the budget counts rooms
 /// reached, and the message says how far the search got.
 #[test]
@@ -308,14 +342,25 @@ fn dry_search_budget() {
     let r = run(&["paths", "--max-states", "3"]);
     assert_eq!(r.code, Some(3), "{}", r.stderr);
     assert!(
-        r.stderr
-            .contains("stopped after 4 states (the limit), having settled every")
-            && r.stderr.contains("up to cost 0"),
+        words(&r.stderr).contains(
+            "stopped after 4 states (the limit), having settled every outcome up to cost 0"
+        ),
         "{}",
         r.stderr
     );
     let r = run(&["paths", "--max-states", "10"]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
+    // Stopped among the states of cost 0 (open hatches into a clear room):
+    // nothing was settled, and the message does not pretend otherwise.
+    let r = run(&["paths", "boards/open-mini.board", "--max-states", "1"]);
+    assert_eq!(r.code, Some(3), "{}", r.stderr);
+    let said = words(&r.stderr);
+    assert!(
+        said.contains("before it had settled every outcome of cost 0")
+            && !said.contains("--max-cost"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

@@ -150,3 +150,25 @@ fn a_plan_file_is_read() {
     assert!(missing.starts_with("exit: 1\n"), "{missing}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A plan is judged by a search bounded by the plan's own cost, so it is
+/// judged within a budget that the whole turn does not fit in; below even
+/// that, the answer says it cannot tell.
+#[test]
+fn a_plan_is_judged_within_a_budget_too_small_for_the_whole_turn() {
+    let plan = "open 1-2, move 2, open 2-5, move 5";
+    let whole = run(&["paths", "--max-states", "5"]);
+    assert!(whole.starts_with("exit: 3\n"), "{whole}");
+    let judged = run(&["replay", "--max-states", "5", "--path", plan]);
+    assert!(judged.starts_with("exit: 0\n"), "{judged}");
+    assert!(
+        judged.contains("it is a cheapest way to this outcome"),
+        "{judged}"
+    );
+    let unsure = run(&["replay", "--max-states", "2", "--path", plan]);
+    assert!(unsure.starts_with("exit: 0\n"), "{unsure}");
+    assert!(
+        unsure.contains("cannot tell whether it is the cheapest: the search stopped"),
+        "{unsure}"
+    );
+}

@@ -516,12 +516,19 @@ fn referee_outcome(
 
 fn solve(q: &Query, term: &Terminal) -> Result<search::Solution, Exit> {
     search::solve(&q.board, &q.movement, q.start, &q.limits).map_err(|limit| {
-        let help = if limit.memory {
-            "raise `--max-memory` (MiB), or narrow the question with `--max-cost`"
+        let raise = if limit.memory {
+            "raise `--max-memory` (MiB)"
         } else {
-            "raise `--max-states`, or narrow the question with `--max-cost`"
+            "raise `--max-states`"
         };
-        print_plain(limit.to_string(), Some(help.to_string()), term);
+        // Asking only for what was settled fits in the same budget.
+        let help = match limit.settled_cost {
+            Some(c) => {
+                format!("{raise}, or ask only for the outcomes it settled: `--max-cost {c}`")
+            }
+            None => raise.to_string(),
+        };
+        print_plain(limit.to_string(), Some(help), term);
         Exit::Limit
     })
 }

@@ -213,8 +213,11 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, pictures: bool, term: &T
         planned.cost.0,
         render::replay::changes_words(&q.board, &planned.rooms)
     ));
+    // The plan reaches its outcome at its own cost, so only outcomes up to
+    // that cost can answer whether it is a cheapest way: a bounded search
+    // settles them on boards far too large to solve whole.
     let limits = Limits {
-        max_cost: None,
+        max_cost: Some(planned.cost),
         ..q.limits
     };
     match search::solve(&q.board, &q.movement, q.start, &limits) {

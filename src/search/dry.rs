@@ -169,7 +169,7 @@ pub fn solve(
                 if reached > limits.max_states {
                     return Err(LimitReached {
                         states: reached,
-                        settled_cost: Cost(cost.saturating_sub(1)),
+                        settled_cost: cost.checked_sub(1).map(Cost),
                         memory: false,
                     });
                 }
