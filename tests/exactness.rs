@@ -224,6 +224,31 @@ const AJAR_REVISIT: &str = concat!(
     "/tests/common/ajar-revisit.rules"
 );
 
+/// The rule sets most property tests draw from, as (rules, room states,
+/// the state forced on some rooms, hatch states); tests pick one by index.
+type RuleSet = (
+    &'static str,
+    &'static [(&'static str, u32)],
+    &'static str,
+    &'static [(&'static str, u32)],
+);
+
+const RULE_SETS: [RuleSet; 5] = [
+    ("red-november", BASE_ROOMS, "high_flood", HATCHES),
+    ("red-november-revised", REVISED_ROOMS, "sea", HATCHES),
+    ("deep-water", BASE_ROOMS, "high_flood", HATCHES),
+    (AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES),
+    (AJAR_REVISIT, BASE_ROOMS, "high_flood", AJAR_HATCHES),
+];
+
+impl Pick {
+    /// The board text of this pick under rule set `which` of [`RULE_SETS`].
+    fn board_text(&self, which: usize) -> String {
+        let (rules, rooms, forced, hatches) = RULE_SETS[which];
+        board_text(&self.spec(rules, rooms, forced, hatches))
+    }
+}
+
 /// Random boards checked against the brute force, per rules file (the
 /// revised rules check each board with all four sets of items, the test
 /// rules with and without their item).
@@ -433,13 +458,7 @@ proptest! {
     /// no more than the limit, with the same sequences.
     #[test]
     fn cost_limit_keeps_the_cheaper_outcomes(pick in picks(), which in 0usize..4, limit in 0u32..6) {
-        let (rules, rooms, forced, hatches) = [
-            ("red-november", BASE_ROOMS, "high_flood", HATCHES),
-            ("red-november-revised", REVISED_ROOMS, "sea", HATCHES),
-            ("deep-water", BASE_ROOMS, "high_flood", HATCHES),
-            (AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES),
-        ][which];
-        let text = board_text(&pick.spec(rules, rooms, forced, hatches));
+        let text = pick.board_text(which);
         let board = common::board(&text);
         let movement = board.rules.movement(ItemSet::default());
         let all = engine(&board, &movement);
@@ -459,13 +478,7 @@ proptest! {
     /// cost.
     #[test]
     fn a_stopped_search_names_what_it_settled(pick in picks(), which in 0usize..4, budget in 1usize..60) {
-        let (rules, rooms, forced, hatches) = [
-            ("red-november", BASE_ROOMS, "high_flood", HATCHES),
-            ("red-november-revised", REVISED_ROOMS, "sea", HATCHES),
-            ("deep-water", BASE_ROOMS, "high_flood", HATCHES),
-            (AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES),
-        ][which];
-        let text = board_text(&pick.spec(rules, rooms, forced, hatches));
+        let text = pick.board_text(which);
         let board = common::board(&text);
         let movement = board.rules.movement(ItemSet::default());
         let limits = Limits { max_states: budget, ..Limits::default() };
@@ -497,14 +510,7 @@ proptest! {
     /// actions.
     #[test]
     fn referee_agrees_with_brute_force_on_every_action(pick in picks(), which in 0usize..5, walk in any::<u64>()) {
-        let (rules, rooms, forced, hatches) = [
-            ("red-november", BASE_ROOMS, "high_flood", HATCHES),
-            ("red-november-revised", REVISED_ROOMS, "sea", HATCHES),
-            ("deep-water", BASE_ROOMS, "high_flood", HATCHES),
-            (AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES),
-            (AJAR_REVISIT, BASE_ROOMS, "high_flood", AJAR_HATCHES),
-        ][which];
-        let text = board_text(&pick.spec(rules, rooms, forced, hatches));
+        let text = pick.board_text(which);
         let board = common::board(&text);
         let mut rng = Rng::new(walk);
         let every = (0..board.rules.items.len()).fold(ItemSet::default(), |s, i| {
@@ -632,13 +638,7 @@ proptest! {
     /// which a file lists its rooms and hatches.
     #[test]
     fn outcomes_do_not_depend_on_line_order(pick in picks(), which in 0usize..4, shuffle in any::<u64>()) {
-        let (rules, rooms, forced, hatches) = [
-            ("red-november", BASE_ROOMS, "high_flood", HATCHES),
-            ("red-november-revised", REVISED_ROOMS, "sea", HATCHES),
-            ("deep-water", BASE_ROOMS, "high_flood", HATCHES),
-            (AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES),
-        ][which];
-        let text = board_text(&pick.spec(rules, rooms, forced, hatches));
+        let text = pick.board_text(which);
         let shuffled = reorder(&text, shuffle);
         let a = common::board(&text);
         let b = common::board(&shuffled);
