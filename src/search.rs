@@ -95,6 +95,23 @@ pub struct LimitReached {
     pub memory: bool,
 }
 
+/// How the searches stop early, inside this module: boxed, so that the
+/// `Result` of every step of a search is one word, not a struct returned
+/// through memory (it happens once per solve at most).
+type Stopped = Box<LimitReached>;
+
+/// The search stopped with `states` stored while settling states of cost
+/// `settling`, so every outcome up to the cost before was settled.
+#[cold]
+#[inline(never)]
+fn stopped(states: usize, settling: u32, memory: bool) -> Stopped {
+    Box::new(LimitReached {
+        states,
+        settled_cost: settling.checked_sub(1).map(Cost),
+        memory,
+    })
+}
+
 /// Where each part of a search state lives in its words.
 #[derive(Clone, Copy, Debug)]
 struct Field {
@@ -596,15 +613,11 @@ fn offer(
     from_cost: u32,
     limits: &Limits,
     most: usize,
-) -> Result<(), LimitReached> {
+) -> Result<(), Stopped> {
     if inserted {
         let memory = nodes.len() > most;
         if nodes.len() > limits.max_states || memory {
-            return Err(LimitReached {
-                states: nodes.len(),
-                settled_cost: from_cost.checked_sub(1).map(Cost),
-                memory,
-            });
+            return Err(stopped(nodes.len(), from_cost, memory));
         }
         frontier.push(fresh.cost, fresh.len, id);
         return Ok(());
@@ -855,13 +868,14 @@ impl Workspace {
         limits: &Limits,
     ) -> Result<&Solution, LimitReached> {
         self.recycle();
-        if !can_flow(board, movement) {
-            dry::solve(self, board, movement, start, limits)?;
+        let done = if !can_flow(board, movement) {
+            dry::solve(self, board, movement, start, limits)
         } else if let Some(done) = small::solve(self, board, movement, start, limits) {
-            done?;
+            done
         } else {
-            self.exhaustive(board, movement, start, limits)?;
-        }
+            self.exhaustive(board, movement, start, limits)
+        };
+        done.map_err(|stop| *stop)?;
         Ok(&self.solution)
     }
 
@@ -874,7 +888,8 @@ impl Workspace {
         limits: &Limits,
     ) -> Result<&Solution, LimitReached> {
         self.recycle();
-        self.exhaustive(board, movement, start, limits)?;
+        self.exhaustive(board, movement, start, limits)
+            .map_err(|stop| *stop)?;
         Ok(&self.solution)
     }
 
@@ -895,7 +910,7 @@ impl Workspace {
         movement: &Movement,
         start: RoomId,
         limits: &Limits,
-    ) -> Result<(), LimitReached> {
+    ) -> Result<(), Stopped> {
         let layout = Layout::new(board, movement);
         let Full {
             store,
@@ -986,7 +1001,7 @@ impl Full {
         limits: &Limits,
         layout: &Layout,
         canon: &mut Canon,
-    ) -> Result<usize, LimitReached> {
+    ) -> Result<usize, Stopped> {
         let Full {
             store,
             frontier,
@@ -1016,7 +1031,7 @@ impl Full {
                              words: &[u64],
                              step: u32,
                              action: u32|
-             -> Result<(), LimitReached> {
+             -> Result<(), Stopped> {
                 let Some(new_cost) = cost.checked_add(step).filter(|&c| c <= max_cost) else {
                     return Ok(());
                 };

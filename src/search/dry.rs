@@ -17,7 +17,7 @@
 use crate::model::{Board, Cost, HatchId, Movement, RoomId, StateId};
 use crate::outcome::Action;
 
-use super::{Full, LimitReached, Limits, Workspace};
+use super::{Full, Limits, Stopped, Workspace};
 
 /// Whether any water can flow this turn. Room states change only through
 /// flows, so if no flow rule applies to the starting states of the two rooms
@@ -90,7 +90,7 @@ pub fn solve(
     movement: &Movement,
     start: RoomId,
     limits: &Limits,
-) -> Result<(), LimitReached> {
+) -> Result<(), Stopped> {
     let rooms = board.rooms.len();
     let hatch_count = board.hatches.len();
     let Workspace {
@@ -167,11 +167,7 @@ pub fn solve(
                 // same budget as the full search's states.
                 reached += 1;
                 if reached > limits.max_states {
-                    return Err(LimitReached {
-                        states: reached,
-                        settled_cost: cost.checked_sub(1).map(Cost),
-                        memory: false,
-                    });
+                    return Err(super::stopped(reached, cost, false));
                 }
             }
             nodes[there.index()] = Node {

@@ -25,8 +25,8 @@ use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, RoomId, StateId
 use crate::outcome::{Action, Outcome};
 
 use super::{
-    Frontier, LimitReached, Limits, NO_PARENT, Node, Solution, Workspace, bits_for, changes,
-    exit_bits, flow_plan,
+    Frontier, Limits, NO_PARENT, Node, Solution, Stopped, Workspace, bits_for, changes, exit_bits,
+    flow_plan,
 };
 
 /// A whole search state.
@@ -551,7 +551,7 @@ pub fn solve(
     movement: &Movement,
     start: RoomId,
     limits: &Limits,
-) -> Option<Result<(), LimitReached>> {
+) -> Option<Result<(), Stopped>> {
     let Workspace {
         small: Space { plan, narrow, wide },
         full,
@@ -603,7 +603,7 @@ fn relax<W: Word>(
     max_cost: u32,
     next: W,
     c: Candidate,
-) -> Result<(), LimitReached> {
+) -> Result<(), Stopped> {
     let Some(new_cost) = c.cost.checked_add(c.step).filter(|&x| x <= max_cost) else {
         return Ok(());
     };
@@ -637,7 +637,7 @@ impl<W: Word> Search<W> {
         limits: &Limits,
         frontier: &mut Frontier,
         answer: Answer<'_>,
-    ) -> Result<(), LimitReached> {
+    ) -> Result<(), Stopped> {
         let Search {
             shape,
             states,
