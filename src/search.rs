@@ -251,6 +251,8 @@ struct Canon {
     can_pass: Vec<bool>,
     in_play: Vec<bool>,
     stack: Vec<RoomId>,
+    /// The rooms a fill after a move must reach (see [`Canon::after_move`]).
+    needed: Vec<RoomId>,
 }
 
 impl Canon {
@@ -273,6 +275,7 @@ impl Canon {
             can_pass,
             in_play: vec![false; board.rooms.len()],
             stack: Vec::new(),
+            needed: Vec::new(),
         }
     }
 
@@ -301,6 +304,19 @@ impl Canon {
                 }
             }
         }
+        self.mark_in_play(board, layout, visited, here, words);
+    }
+
+    /// Writes the canonical form from `in_play`, the rooms in play worked
+    /// out in full: visits, and the hatches to forget.
+    fn mark_in_play(
+        &self,
+        board: &Board,
+        layout: &Layout,
+        visited: &[Field],
+        here: usize,
+        words: &mut [u64],
+    ) {
         for (r, f) in visited.iter().enumerate() {
             // The player's room is visited; reachable rooms are not; the
             // rest are out of play.
@@ -311,6 +327,92 @@ impl Canon {
             let (pa, pb) = (self.in_play[a], self.in_play[b]);
             if (!pa && !pb) || (self.dry[h] && !(pa && pb)) {
                 layout.hatches[h].set(words, 0);
+            }
+        }
+    }
+
+    /// After a move out of `from`, from a canonical state (the position,
+    /// exit and visits already updated). Before the move every unvisited
+    /// room was in play, reachable from `from`; any such path leaves `from`
+    /// into one of its unvisited neighbours. So a flood fill from the new
+    /// room that has reached all of those has shown that every room in
+    /// play before still is, and it stops there: then only `from` left
+    /// play, and only its hatches can need forgetting. Otherwise the fill
+    /// runs to the end and the whole canonical form is worked out.
+    fn after_move(&mut self, board: &Board, layout: &Layout, from: RoomId, words: &mut [u64]) {
+        let Some(visited) = &layout.visited else {
+            return;
+        };
+        let here = layout.position.get(words) as usize;
+        let passes = |words: &[u64], h: HatchId| {
+            let state = layout.hatches[h.index()].get(words) as usize;
+            self.can_pass.get(state).copied().unwrap_or(false)
+        };
+        if let Some(block) = layout.visited_block {
+            let seen = block.get(words);
+            let mut needed = 0u64;
+            for &(h, r) in board.neighbours(from) {
+                if seen & (1 << r.0) == 0 && passes(words, h) {
+                    needed |= 1 << r.0;
+                }
+            }
+            let mut in_play = 1u64 << here;
+            let mut todo = in_play;
+            while todo != 0 && needed & !in_play != 0 {
+                let r = todo.trailing_zeros();
+                todo &= todo - 1;
+                for &(h, there) in board.neighbours(RoomId(r)) {
+                    let bit = 1u64 << there.0;
+                    if (in_play | seen) & bit == 0 && passes(words, h) {
+                        in_play |= bit;
+                        todo |= bit;
+                    }
+                }
+            }
+            if needed & !in_play != 0 {
+                // The fill ran to its end: `in_play` is whole.
+                self.mark_in_play_small(board, layout, block, here, in_play, words);
+                return;
+            }
+        } else {
+            self.needed.clear();
+            for &(h, r) in board.neighbours(from) {
+                if visited[r.index()].get(words) == 0 && passes(words, h) {
+                    self.needed.push(r);
+                }
+            }
+            self.in_play.fill(false);
+            self.in_play[here] = true;
+            self.stack.clear();
+            self.stack.push(RoomId(here as u32));
+            let mut missing = self.needed.len();
+            while missing > 0
+                && let Some(r) = self.stack.pop()
+            {
+                for &(h, there) in board.neighbours(r) {
+                    if self.in_play[there.index()] || visited[there.index()].get(words) == 1 {
+                        continue;
+                    }
+                    if passes(words, h) {
+                        self.in_play[there.index()] = true;
+                        self.stack.push(there);
+                        if self.needed.contains(&there) {
+                            missing -= 1;
+                        }
+                    }
+                }
+            }
+            if missing > 0 {
+                self.mark_in_play(board, layout, visited, here, words);
+                return;
+            }
+        }
+        // `from` is out of play; a room behind it is in play if it is the
+        // player's or unvisited.
+        for &(h, r) in board.neighbours(from) {
+            let out = r.index() != here && visited[r.index()].get(words) == 1;
+            if out || self.dry[h.index()] {
+                layout.hatches[h.index()].set(words, 0);
             }
         }
     }
@@ -376,6 +478,19 @@ impl Canon {
                 }
             }
         }
+        self.mark_in_play_small(board, layout, visited, here, in_play, words);
+    }
+
+    /// [`Canon::mark_in_play`] with rooms as bits of one word.
+    fn mark_in_play_small(
+        &self,
+        board: &Board,
+        layout: &Layout,
+        visited: Field,
+        here: usize,
+        in_play: u64,
+        words: &mut [u64],
+    ) {
         visited.set(words, !in_play | (1u64 << here));
         for (h, hatch) in board.hatches.iter().enumerate() {
             let pa = (in_play >> hatch.rooms[0].0) & 1 == 1;
@@ -1118,7 +1233,7 @@ impl Full {
                     let Some(step) = f.cost(movement, opening, there_state) else {
                         continue;
                     };
-                    walk(board, layout, canon, scratch, there);
+                    walk(board, layout, canon, scratch, here, there);
                     let walk_action = Action::Move(there).rank(hatch_count);
                     relax(store, scratch, step, fused(action, walk_action))?;
                     continue;
@@ -1143,7 +1258,7 @@ impl Full {
                         continue;
                     };
                     scratch.copy_from_slice(state);
-                    walk(board, layout, canon, scratch, there);
+                    walk(board, layout, canon, scratch, here, there);
                     let action = Action::Move(there).rank(hatch_count);
                     relax(store, scratch, step.0, action)?;
                 }
@@ -1273,7 +1388,14 @@ impl Fusing {
 
 /// Moves the player of the (general) state `words` into `there`, through a
 /// hatch they may walk through, and makes the state canonical again.
-fn walk(board: &Board, layout: &Layout, canon: &mut Canon, words: &mut [u64], there: RoomId) {
+fn walk(
+    board: &Board,
+    layout: &Layout,
+    canon: &mut Canon,
+    words: &mut [u64],
+    from: RoomId,
+    there: RoomId,
+) {
     layout.position.set(words, u64::from(there.0));
     if let Some(f) = layout.exit {
         f.set(words, 0);
@@ -1281,7 +1403,7 @@ fn walk(board: &Board, layout: &Layout, canon: &mut Canon, words: &mut [u64], th
     if let Some(v) = &layout.visited {
         v[there.index()].set(words, 1);
     }
-    canon.apply(board, layout, words);
+    canon.after_move(board, layout, from, words);
 }
 
 impl Workspace {
