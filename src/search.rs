@@ -288,23 +288,90 @@ impl Canon {
             self.apply_small(board, layout, block, here, words);
             return;
         }
+        self.fill(board, layout, visited, here, words, false);
+        self.mark_in_play(board, layout, visited, here, words);
+    }
+
+    /// Whether hatch `h` of the state `words` can be walked through, now or
+    /// after opens.
+    #[inline]
+    fn passes(&self, layout: &Layout, words: &[u64], h: HatchId) -> bool {
+        self.passable(HatchStateId(layout.hatches[h.index()].get(words) as u8))
+    }
+
+    /// Whether a hatch in state `s` can be walked through, now or after opens.
+    #[inline]
+    fn passable(&self, s: HatchStateId) -> bool {
+        self.can_pass
+            .get(usize::from(s.0))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Fills `in_play` with the rooms reachable from `here` through
+    /// unvisited rooms over hatches that can be walked through. With
+    /// `early`, it stops as soon as every room of `needed` is in, and says
+    /// whether it did; otherwise it fills to the end (and says `false`).
+    fn fill(
+        &mut self,
+        board: &Board,
+        layout: &Layout,
+        visited: &[Field],
+        here: usize,
+        words: &[u64],
+        early: bool,
+    ) -> bool {
         self.in_play.fill(false);
         self.in_play[here] = true;
         self.stack.clear();
         self.stack.push(RoomId(here as u32));
-        while let Some(r) = self.stack.pop() {
+        let mut missing = self.needed.len();
+        while !(early && missing == 0)
+            && let Some(r) = self.stack.pop()
+        {
             for &(h, there) in board.neighbours(r) {
-                if self.in_play[there.index()] || visited[there.index()].get(words) == 1 {
+                if self.in_play[there.index()]
+                    || visited[there.index()].get(words) == 1
+                    || !self.passes(layout, words, h)
+                {
                     continue;
                 }
-                let state = layout.hatches[h.index()].get(words) as usize;
-                if self.can_pass.get(state).copied().unwrap_or(false) {
-                    self.in_play[there.index()] = true;
-                    self.stack.push(there);
+                self.in_play[there.index()] = true;
+                self.stack.push(there);
+                if early && self.needed.contains(&there) {
+                    missing -= 1;
                 }
             }
         }
-        self.mark_in_play(board, layout, visited, here, words);
+        early && missing == 0
+    }
+
+    /// [`Canon::fill`] with rooms as bits of one word: the rooms reachable
+    /// from `here` through rooms not in `seen`; it stops as soon as every
+    /// room of `enough` is in (`u64::MAX`: fill to the end).
+    fn fill_small(
+        &self,
+        board: &Board,
+        layout: &Layout,
+        here: usize,
+        seen: u64,
+        enough: u64,
+        words: &[u64],
+    ) -> u64 {
+        let mut in_play = 1u64 << here;
+        let mut todo = in_play;
+        while todo != 0 && enough & !in_play != 0 {
+            let r = todo.trailing_zeros();
+            todo &= todo - 1;
+            for &(h, there) in board.neighbours(RoomId(r)) {
+                let bit = 1u64 << there.0;
+                if (in_play | seen) & bit == 0 && self.passes(layout, words, h) {
+                    in_play |= bit;
+                    todo |= bit;
+                }
+            }
+        }
+        in_play
     }
 
     /// Writes the canonical form from `in_play`, the rooms in play worked
@@ -344,31 +411,15 @@ impl Canon {
             return;
         };
         let here = layout.position.get(words) as usize;
-        let passes = |words: &[u64], h: HatchId| {
-            let state = layout.hatches[h.index()].get(words) as usize;
-            self.can_pass.get(state).copied().unwrap_or(false)
-        };
         if let Some(block) = layout.visited_block {
             let seen = block.get(words);
             let mut needed = 0u64;
             for &(h, r) in board.neighbours(from) {
-                if seen & (1 << r.0) == 0 && passes(words, h) {
+                if seen & (1 << r.0) == 0 && self.passes(layout, words, h) {
                     needed |= 1 << r.0;
                 }
             }
-            let mut in_play = 1u64 << here;
-            let mut todo = in_play;
-            while todo != 0 && needed & !in_play != 0 {
-                let r = todo.trailing_zeros();
-                todo &= todo - 1;
-                for &(h, there) in board.neighbours(RoomId(r)) {
-                    let bit = 1u64 << there.0;
-                    if (in_play | seen) & bit == 0 && passes(words, h) {
-                        in_play |= bit;
-                        todo |= bit;
-                    }
-                }
-            }
+            let in_play = self.fill_small(board, layout, here, seen, needed, words);
             if needed & !in_play != 0 {
                 // The fill ran to its end: `in_play` is whole.
                 self.mark_in_play_small(board, layout, block, here, in_play, words);
@@ -377,32 +428,12 @@ impl Canon {
         } else {
             self.needed.clear();
             for &(h, r) in board.neighbours(from) {
-                if visited[r.index()].get(words) == 0 && passes(words, h) {
+                if visited[r.index()].get(words) == 0 && self.passes(layout, words, h) {
                     self.needed.push(r);
                 }
             }
-            self.in_play.fill(false);
-            self.in_play[here] = true;
-            self.stack.clear();
-            self.stack.push(RoomId(here as u32));
-            let mut missing = self.needed.len();
-            while missing > 0
-                && let Some(r) = self.stack.pop()
-            {
-                for &(h, there) in board.neighbours(r) {
-                    if self.in_play[there.index()] || visited[there.index()].get(words) == 1 {
-                        continue;
-                    }
-                    if passes(words, h) {
-                        self.in_play[there.index()] = true;
-                        self.stack.push(there);
-                        if self.needed.contains(&there) {
-                            missing -= 1;
-                        }
-                    }
-                }
-            }
-            if missing > 0 {
+            if !self.fill(board, layout, visited, here, words, true) {
+                // The fill ran to its end: `in_play` is whole.
                 self.mark_in_play(board, layout, visited, here, words);
                 return;
             }
@@ -434,13 +465,7 @@ impl Canon {
         let Some(visited) = &layout.visited else {
             return;
         };
-        let pass = |s: HatchStateId| {
-            self.can_pass
-                .get(usize::from(s.0))
-                .copied()
-                .unwrap_or(false)
-        };
-        if pass(before) != pass(after) {
+        if self.passable(before) != self.passable(after) {
             self.apply(board, layout, words);
             return;
         }
@@ -460,24 +485,7 @@ impl Canon {
         here: usize,
         words: &mut [u64],
     ) {
-        let seen = visited.get(words);
-        let mut in_play = 1u64 << here;
-        let mut todo = in_play;
-        while todo != 0 {
-            let r = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            for &(h, there) in board.neighbours(RoomId(r as u32)) {
-                let bit = 1u64 << there.0;
-                if (in_play | seen) & bit != 0 {
-                    continue;
-                }
-                let state = layout.hatches[h.index()].get(words) as usize;
-                if self.can_pass.get(state).copied().unwrap_or(false) {
-                    in_play |= bit;
-                    todo |= bit;
-                }
-            }
-        }
+        let in_play = self.fill_small(board, layout, here, visited.get(words), u64::MAX, words);
         self.mark_in_play_small(board, layout, visited, here, in_play, words);
     }
 
