@@ -17,10 +17,7 @@ fn is_board(path: &Path) -> bool {
 
 #[test]
 fn every_board_is_pinned() {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| {
+    common::snapshot_settings().bind(|| {
         insta::glob!("../boards", "*", |path| {
             if !is_board(path) {
                 return;
@@ -100,8 +97,6 @@ fn replay_draws_the_ship_after_every_step() {
             .count(),
         3
     );
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| insta::assert_snapshot!("replay-draw@red-november-outcome-2", log));
+    common::snapshot_settings()
+        .bind(|| insta::assert_snapshot!("replay-draw@red-november-outcome-2", log));
 }

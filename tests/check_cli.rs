@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::hatchway;
+use common::{hatchway, words};
 
 use std::path::{Path, PathBuf};
 
@@ -22,14 +22,6 @@ fn files(dir: &str) -> Vec<String> {
         .collect();
     files.sort();
     files
-}
-
-/// Words only: messages wrap differently at different widths.
-fn words(text: &str) -> String {
-    text.split(|c: char| c.is_whitespace() || c == '│')
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[test]

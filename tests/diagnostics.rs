@@ -2,6 +2,8 @@
 //! pinned: rendered without colour at a width of 80 columns, named by the
 //! file name alone, in `snapshots/`. Adding a file adds a snapshot.
 
+mod common;
+
 use std::path::Path;
 
 use hatchway::diagnostic::Report;
@@ -66,16 +68,9 @@ fn assert_labels_inside(name: &str, reports: &[Report]) {
     }
 }
 
-fn snapshot_settings() -> insta::Settings {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings
-}
-
 #[test]
 fn every_invalid_file_is_an_error() {
-    snapshot_settings().bind(|| {
+    common::snapshot_settings().bind(|| {
         insta::glob!("invalid/*", |path| {
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
             let (ok, reports) = reports(path);
@@ -103,7 +98,7 @@ fn a_missing_file_is_an_error() {
     let failure = load::read(Path::new("tests/invalid/no-such-file.board"))
         .expect_err("the file does not exist");
     assert!(failure.reports.iter().all(Report::is_error));
-    snapshot_settings().bind(|| {
+    common::snapshot_settings().bind(|| {
         insta::assert_snapshot!("invalid@missing-file", render(&failure.reports));
     });
 }
@@ -111,7 +106,7 @@ fn a_missing_file_is_an_error() {
 #[test]
 fn a_folder_is_not_a_file() {
     let failure = load::read(Path::new("tests/invalid")).expect_err("a folder is not a file");
-    snapshot_settings().bind(|| {
+    common::snapshot_settings().bind(|| {
         insta::assert_snapshot!("invalid@folder", render(&failure.reports));
     });
 }
@@ -123,7 +118,7 @@ fn a_rules_file_is_not_a_board() {
         .and_then(|i| load::board(&i))
         .expect_err("a rules file is not a board");
     assert_labels_inside("red-november.rules", &failure.reports);
-    snapshot_settings().bind(|| {
+    common::snapshot_settings().bind(|| {
         insta::assert_snapshot!("invalid@rules-given-as-board", render(&failure.reports));
     });
 }
@@ -133,7 +128,7 @@ fn an_oversized_input_is_an_error() {
     let bytes = vec![b'#'; 2 << 20];
     let failure = load::input_from_bytes("huge.board".into(), bytes, None, InputKind::Language)
         .expect_err("two MiB is too much");
-    snapshot_settings().bind(|| {
+    common::snapshot_settings().bind(|| {
         insta::assert_snapshot!("invalid@oversized", render(&failure.reports));
     });
 }
@@ -145,7 +140,7 @@ fn an_unreachable_room_is_a_warning() {
     assert_eq!(loaded.warnings.len(), 1);
     assert!(!loaded.warnings[0].is_error());
     assert_labels_inside("island.board", &loaded.warnings);
-    snapshot_settings().bind(|| {
+    common::snapshot_settings().bind(|| {
         insta::assert_snapshot!("warning@unreachable-room", render(&loaded.warnings));
     });
 }

@@ -206,18 +206,11 @@ fn no_state_name_is_built_in() {
     }
 }
 
-fn snapshot_settings() -> insta::Settings {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings
-}
-
 #[test]
 fn the_standard_board_is_pinned() {
     let text = dot_of(&["dot", "boards/red-november.board"]);
     assert_eq!(text, dot_of(&["dot"]), "the built-in board is the same");
-    snapshot_settings().bind(|| {
+    common::snapshot_settings().bind(|| {
         insta::assert_snapshot!("dot@red-november", text);
         let outcome = dot_of(&["dot", "boards/burning-reactor.board", "--outcome", "1"]);
         insta::assert_snapshot!("dot@burning-reactor-outcome-1", outcome);

@@ -7,10 +7,7 @@ mod common;
 use common::hatchway;
 
 fn pinned(name: &str, text: &str) {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| insta::assert_snapshot!(name, text));
+    common::snapshot_settings().bind(|| insta::assert_snapshot!(name, text));
 }
 
 fn fits_80_columns(text: &str) {

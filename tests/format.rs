@@ -2,6 +2,8 @@
 //! nothing), keeps every comment, and never changes what a file means. The
 //! shipped files are in the canonical layout already.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -221,10 +223,7 @@ fn a_messy_board_is_pinned() {
     let out = formatted("messy", MESSY);
     assert_eq!(comments(&out), comments(MESSY));
     assert_eq!(meaning("messy", &out), meaning("messy", MESSY));
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| insta::assert_snapshot!("format@messy-board", out));
+    common::snapshot_settings().bind(|| insta::assert_snapshot!("format@messy-board", out));
 }
 
 #[test]

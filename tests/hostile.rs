@@ -4,6 +4,10 @@
 //! written at test time into a temporary folder, so that no megabyte file is
 //! committed.
 
+mod common;
+
+use common::words;
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -325,14 +329,6 @@ fn search_explodes() {
         2,
         "invalid value",
     );
-}
-
-/// The words of a message, whatever its wrapping.
-fn words(text: &str) -> String {
-    text.split(|c: char| c.is_whitespace() || c == '│')
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// On a dry ship (the built-in board, all clear) the budget counts rooms

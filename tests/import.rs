@@ -180,13 +180,6 @@ fn board_names_come_from_plain_file_names_only() {
     assert_eq!(import::board_name(&"x".repeat(65)), "imported");
 }
 
-fn snapshot_settings() -> insta::Settings {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings
-}
-
 #[test]
 fn malformed_flat_files_are_errors_at_their_place() {
     let dir = "tests/fixtures/flat-invalid";
@@ -201,7 +194,7 @@ fn malformed_flat_files_are_errors_at_their_place() {
         .collect();
     names.sort();
     assert!(names.len() >= 8, "only {} malformed files", names.len());
-    snapshot_settings().bind(|| {
+    common::snapshot_settings().bind(|| {
         for name in &names {
             let (out, err, code) = hatchway_in(dir, &["import", name]);
             assert_eq!(code, 1, "{name} exited {code}:\n{err}");

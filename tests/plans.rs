@@ -110,10 +110,7 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
 
 #[test]
 fn planned_paths_are_refereed() {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| {
+    common::snapshot_settings().bind(|| {
         for (name, board, flags, plan) in CASES {
             let mut args = vec!["replay"];
             if !board.is_empty() {

@@ -128,10 +128,8 @@ fn sweep_text_summary() {
         }
     }
     let text = format!("{}\n\n{table}", kept.join(" "));
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| insta::assert_snapshot!("sweep@red-november-rooms-2-5-8", text));
+    common::snapshot_settings()
+        .bind(|| insta::assert_snapshot!("sweep@red-november-rooms-2-5-8", text));
 }
 
 /// The JSON summary is one document with the same figures.

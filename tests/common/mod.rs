@@ -39,6 +39,24 @@ pub const FORMATS: [(ExportFormat, &str, InputKind); 3] = [
     (ExportFormat::Hatchway, "board", InputKind::Language),
 ];
 
+/// The insta settings of every snapshot test: snapshots live in the
+/// crate's `snapshots/` folder, named without the test module.
+pub fn snapshot_settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
+
+/// The words of a message, one space apart: messages wrap differently at
+/// different widths, and miette draws a `│` down the left of a wrapped one.
+pub fn words(text: &str) -> String {
+    text.split(|c: char| c.is_whitespace() || c == '│')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Runs the hatchway binary with `args` in the folder `dir` (relative to
 /// the crate), without colours; its standard output, standard error and
 /// exit code (-1 when it has none).
