@@ -5,6 +5,7 @@ const ENGINE: &[&str] = &[
     "src/model.rs",
     "src/search.rs",
     "src/search/dry.rs",
+    "src/search/small.rs",
     "src/referee.rs",
     "src/outcome.rs",
 ];
