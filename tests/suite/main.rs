@@ -13,6 +13,7 @@ mod boards;
 mod check_cli;
 mod completions;
 mod diagnostics;
+mod docs;
 mod dot;
 mod draw;
 mod dry;
