@@ -28,5 +28,6 @@ mod language;
 mod message_style;
 mod plans;
 mod robustness;
+mod snapshot_cli;
 mod sweep;
 mod variants;
