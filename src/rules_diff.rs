@@ -161,7 +161,7 @@ pub fn compare(
         .filter_map(|key| {
             let (x, y) = (a.remove(&key), b.remove(&key));
             let same = matches!((&x, &y), (Some(x), Some(y)) if x.cost == y.cost);
-            (!same).then(|| Difference {
+            (!same).then_some(Difference {
                 room: key.0,
                 changes: key.1,
                 first: x,

@@ -289,7 +289,7 @@ fn side_by_side(differences: &[Difference], first: &Named, second: &Named, style
         for i in 0..left.len().max(right.len()) {
             let l = left.get(i).map_or("", String::as_str);
             let r = right.get(i).map_or("", String::as_str);
-            out.push_str(&format!("  {l:column$}  {r}").trim_end().to_string());
+            out.push_str(format!("  {l:column$}  {r}").trim_end());
             out.push('\n');
         }
     };

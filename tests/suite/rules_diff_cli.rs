@@ -1,9 +1,7 @@
 //! `hatchway diff` from the command line: a minimal counterexample between
 //! two shipped rules that `hatchway paths` confirms under both.
 
-mod common;
-
-use common::hatchway;
+use crate::common::{self, hatchway};
 
 #[test]
 fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
