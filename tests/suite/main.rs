@@ -28,6 +28,7 @@ mod language;
 mod message_style;
 mod plans;
 mod robustness;
+mod rules_diff_cli;
 mod snapshot_cli;
 mod sweep;
 mod variants;
