@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use crate::diagnostic::Problem;
+use crate::diagnostic::{Code, Problem};
 use crate::model::{
     Board, Condition, Cost, EnterRule, Hatch, HatchStateId, ItemId, ItemSet, LeaveRule,
     MAX_RULE_COST, OpenRule, Opening, Room, RoomId, Rules, StateId, limits,
@@ -31,18 +31,15 @@ fn quote(s: &str) -> String {
 fn check_name_length(name: &Name, what: &str, problems: &mut Vec<Problem>) -> bool {
     if name.text.chars().count() > limits::NAME_LENGTH {
         problems.push(
-            Problem::error(
-                "hatchway::name_too_long",
-                format!("this {what} is too long"),
-            )
-            .label(
-                name.span,
-                format!("more than {} characters", limits::NAME_LENGTH),
-            )
-            .help(format!(
-                "{what}s have at most {} characters",
-                limits::NAME_LENGTH
-            )),
+            Problem::error(Code::NameTooLong, format!("this {what} is too long"))
+                .label(
+                    name.span,
+                    format!("more than {} characters", limits::NAME_LENGTH),
+                )
+                .help(format!(
+                    "{what}s have at most {} characters",
+                    limits::NAME_LENGTH
+                )),
         );
         false
     } else {
@@ -61,7 +58,7 @@ fn check_quotable(name: &Name, what: &str, problems: &mut Vec<Problem>) {
         };
         problems.push(
             Problem::error(
-                "hatchway::invalid_name",
+                Code::InvalidName,
                 format!("this {what} holds {shown}"),
             )
             .label(name.span, format!("a {what} cannot hold {shown}"))
@@ -85,7 +82,7 @@ fn cost(text: &ast::CostText, problems: &mut Vec<Problem>) -> Cost {
         _ => {
             problems.push(
                 Problem::error(
-                    "hatchway::cost_out_of_range",
+                    Code::CostOutOfRange,
                     format!("cost `{}` is out of range", text.0.text),
                 )
                 .label(text.0.span, "too large")
@@ -117,7 +114,7 @@ impl Declared {
             if let Some(i) = declared.names.iter().position(|n| *n == name.text) {
                 problems.push(
                     Problem::error(
-                        "hatchway::duplicate_name",
+                        Code::DuplicateName,
                         format!("{what} `{}` is declared twice", name.text),
                     )
                     .label(name.span, "declared again here")
@@ -128,7 +125,7 @@ impl Declared {
             }
             if declared.names.len() == limit {
                 problems.push(
-                    Problem::error("hatchway::too_many", format!("too many {what}s"))
+                    Problem::error(Code::TooMany, format!("too many {what}s"))
                         .label(name.span, format!("this is {what} number {}", limit + 1))
                         .help(format!("a rules file may declare at most {limit} {what}s")),
                 );
@@ -148,11 +145,9 @@ impl Declared {
     fn resolve(&self, name: &Name, what: &str, problems: &mut Vec<Problem>) -> Option<usize> {
         let found = self.find(&name.text);
         if found.is_none() {
-            let mut p = Problem::error(
-                "hatchway::unknown_name",
-                format!("unknown {what} `{}`", name.text),
-            )
-            .label(name.span, format!("not a declared {what}"));
+            let mut p =
+                Problem::error(Code::UnknownName, format!("unknown {what} `{}`", name.text))
+                    .label(name.span, format!("not a declared {what}"));
             p = if self.names.is_empty() {
                 p.help(format!("no {what}s are declared"))
             } else {
@@ -206,7 +201,7 @@ impl RulesScope {
                 {
                     problems.push(
                         Problem::error(
-                            "hatchway::condition_not_allowed",
+                            Code::ConditionNotAllowed,
                             format!("`{rule}` rules can only depend on items"),
                         )
                         .label(n.span, "not an item condition")
@@ -244,7 +239,7 @@ impl RulesScope {
                         let first = item_spans.iter().find(|(j, _)| *j == i).map(|(_, s)| *s);
                         problems.push(
                             Problem::error(
-                                "hatchway::repeated_condition",
+                                Code::RepeatedCondition,
                                 format!("item `{}` is named twice in one rule", n.text),
                             )
                             .label(n.span, "named again here")
@@ -273,7 +268,7 @@ fn twice(word: &str, span: Span, first: Span) -> Problem {
         "the state of the hatch walked through"
     };
     Problem::error(
-        "hatchway::repeated_condition",
+        Code::RepeatedCondition,
         format!("a rule can have only one `{word}` condition"),
     )
     .label(span, "second one here")
@@ -292,7 +287,7 @@ fn single<'a, T>(
     for (_, span) in found.iter().skip(1) {
         problems.push(
             Problem::error(
-                "hatchway::duplicate_statement",
+                Code::DuplicateStatement,
                 format!("`{what}` is declared twice"),
             )
             .label(*span, "declared again here")
@@ -465,7 +460,7 @@ fn check_cases(
                         };
                         problems.push(
                             Problem::error(
-                                "hatchway::missing_rule",
+                                Code::MissingRule,
                                 format!(
                                     "no rule says {}",
                                     kind.question(subject, &condition_words(rules, &case, true))
@@ -491,7 +486,7 @@ fn check_cases(
                     if a == b {
                         problems.push(
                             Problem::error(
-                                "hatchway::conflicting_rules",
+                                Code::ConflictingRules,
                                 format!(
                                     "two rules say {}",
                                     kind.question(subject, &condition_words(rules, &a, true))
@@ -511,7 +506,7 @@ fn check_cases(
                     };
                     problems.push(
                         Problem::error(
-                            "hatchway::conflicting_rules",
+                            Code::ConflictingRules,
                             format!(
                                 "two rules apply when {}",
                                 kind.action(subject, &condition_words(rules, &both, true))
@@ -576,7 +571,7 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
         if !present {
             problems.push(
                 Problem::error(
-                    "hatchway::missing_statement",
+                    Code::MissingStatement,
                     format!("the rules never say `{statement}`"),
                 )
                 .label(file.name.span, "in these rules")
@@ -697,7 +692,7 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
                 if a == b && a2 != b2 {
                     problems.push(
                         Problem::error(
-                            "hatchway::uneven_flow",
+                            Code::UnevenFlow,
                             format!("two `{}` rooms must become the same state", r.meet[0].text),
                         )
                         .label(r.span, "the rooms meet as equals but end differently")
@@ -720,7 +715,7 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
                     };
                     problems.push(
                         Problem::error(
-                            "hatchway::conflicting_rules",
+                            Code::ConflictingRules,
                             format!(
                                 "two flow rules say what happens when `{}` meets `{}`",
                                 r.meet[0].text, r.meet[1].text
@@ -768,7 +763,7 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
         if conditions.is_empty() {
             problems.push(
                 Problem::error(
-                    "hatchway::missing_rule",
+                    Code::MissingRule,
                     format!(
                         "no rule says what entering `{}` costs",
                         scope.rooms.names[s]
@@ -847,13 +842,10 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
     check_quotable(&file.name, "board name", &mut problems);
     for extra in file.rules.iter().skip(1) {
         problems.push(
-            Problem::error(
-                "hatchway::duplicate_statement",
-                "the board names its rules twice",
-            )
-            .label(extra.name().span, "second `rules` here")
-            .label(file.rules[0].name().span, "first here")
-            .help("a board is played by one rules file"),
+            Problem::error(Code::DuplicateStatement, "the board names its rules twice")
+                .label(extra.name().span, "second `rules` here")
+                .label(file.rules[0].name().span, "first here")
+                .help("a board is played by one rules file"),
         );
     }
     // When the rules cannot be used, the layout is still checked: only the
@@ -868,7 +860,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
 
     if file.rooms.len() > limits::ROOMS {
         problems.push(
-            Problem::error("hatchway::too_many", "too many rooms")
+            Problem::error(Code::TooMany, "too many rooms")
                 .label(
                     file.rooms[limits::ROOMS].id.span,
                     format!("room number {}", limits::ROOMS + 1),
@@ -882,7 +874,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
     }
     if file.hatches.len() > limits::HATCHES {
         problems.push(
-            Problem::error("hatchway::too_many", "too many hatches")
+            Problem::error(Code::TooMany, "too many hatches")
                 .label(
                     file.hatches[limits::HATCHES].span,
                     format!("hatch number {}", limits::HATCHES + 1),
@@ -917,7 +909,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
                 .text
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if bad_id || crate::syntax::is_keyword(&decl.id.text) {
+        if bad_id || crate::syntax::keywords::is_reserved(&decl.id.text) {
             invalid_ids.insert(decl.id.text.as_str());
             let help = if bad_id {
                 "a room id is a number or a name made of letters, digits and `_`".to_string()
@@ -926,7 +918,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
             };
             problems.push(
                 Problem::error(
-                    "hatchway::invalid_room_id",
+                    Code::InvalidRoomId,
                     format!("room id `{}` is not valid", decl.id.text),
                 )
                 .label(decl.id.span, "not a room id")
@@ -949,7 +941,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
                 if found.is_none() {
                     problems.push(
                         Problem::error(
-                            "hatchway::unknown_name",
+                            Code::UnknownName,
                             format!("unknown room state `{}`", s.text),
                         )
                         .label(s.span, "not a room state of these rules")
@@ -966,7 +958,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
         if let Some(&first) = by_id.get(decl.id.text.as_str()) {
             problems.push(
                 Problem::error(
-                    "hatchway::duplicate_room",
+                    Code::DuplicateRoom,
                     format!("room `{}` is declared twice", decl.id.text),
                 )
                 .label(decl.id.span, "declared again here")
@@ -1004,11 +996,8 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
         )
     };
     let unknown_room = |name: &Name| {
-        let p = Problem::error(
-            "hatchway::unknown_room",
-            format!("unknown room `{}`", name.text),
-        )
-        .label(name.span, "no room has this id");
+        let p = Problem::error(Code::UnknownRoom, format!("unknown room `{}`", name.text))
+            .label(name.span, "no room has this id");
         if ids.is_empty() {
             p.help("the board declares no rooms")
         } else {
@@ -1037,7 +1026,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
                 if found.is_none() {
                     problems.push(
                         Problem::error(
-                            "hatchway::unknown_name",
+                            Code::UnknownName,
                             format!("unknown hatch state `{}`", s.text),
                         )
                         .label(s.span, "not a hatch state of these rules")
@@ -1057,7 +1046,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
         if a == b {
             problems.push(
                 Problem::error(
-                    "hatchway::hatch_to_itself",
+                    Code::HatchToItself,
                     format!("hatch from room `{}` to itself", decl.rooms[0].text),
                 )
                 .label(decl.span, "both ends are the same room")
@@ -1069,7 +1058,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
         if let Some(first) = hatch_spans.get(&key) {
             problems.push(
                 Problem::error(
-                    "hatchway::duplicate_hatch",
+                    Code::DuplicateHatch,
                     format!(
                         "rooms `{}` and `{}` are joined twice",
                         decl.rooms[0].text, decl.rooms[1].text
@@ -1093,7 +1082,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
     let start = match file.starts.as_slice() {
         [] => {
             problems.push(
-                Problem::error("hatchway::missing_start", "the board has no start room")
+                Problem::error(Code::MissingStart, "the board has no start room")
                     .label(file.name.span, "this board")
                     .help(format!(
                         "add a line such as `start {}`",
@@ -1105,13 +1094,10 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
         [first, rest @ ..] => {
             for extra in rest {
                 problems.push(
-                    Problem::error(
-                        "hatchway::duplicate_statement",
-                        "the board has two start rooms",
-                    )
-                    .label(extra.span, "second `start` here")
-                    .label(first.span, "first here")
-                    .help("a turn starts in one room"),
+                    Problem::error(Code::DuplicateStatement, "the board has two start rooms")
+                        .label(extra.span, "second `start` here")
+                        .label(first.span, "first here")
+                        .help("a turn starts in one room"),
                 );
             }
             let found = by_id.get(first.text.as_str()).copied();
@@ -1200,7 +1186,7 @@ fn warn_unreachable(
         if !seen[i] {
             problems.push(
                 Problem::warning(
-                    "hatchway::unreachable_room",
+                    Code::UnreachableRoom,
                     format!(
                         "room `{}` can never be reached from the start room",
                         room.id
@@ -1225,7 +1211,7 @@ fn check_position(
         _ => {
             problems.push(
                 Problem::error(
-                    "hatchway::position_out_of_range",
+                    Code::PositionOutOfRange,
                     format!("the {what} `{}` is too large", n.text),
                 )
                 .label(n.span, format!("at most {max}"))
@@ -1242,7 +1228,7 @@ fn check_position(
     if let Some(&first) = taken.get(&at) {
         problems.push(
             Problem::error(
-                "hatchway::duplicate_position",
+                Code::DuplicatePosition,
                 format!("two rooms are at {},{}", at.0, at.1),
             )
             .label(position.span, "this room is placed here")

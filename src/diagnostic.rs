@@ -12,6 +12,10 @@ use serde::Serialize;
 
 use crate::syntax::ast::Span;
 
+mod code;
+
+pub use code::Code;
+
 /// How bad a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -34,8 +38,8 @@ pub struct Label {
 /// One thing wrong with a file.
 #[derive(Clone, Debug)]
 pub struct Problem {
-    /// A stable code such as `hatchway::unknown_state`.
-    pub code: &'static str,
+    /// Its stable code, written `hatchway::NAME` (see [`Code`]).
+    pub code: Code,
     /// Error or warning.
     pub severity: Severity,
     /// One line, in the game's words.
@@ -48,7 +52,7 @@ pub struct Problem {
 
 impl Problem {
     /// An error with a message and no place yet.
-    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn error(code: Code, message: impl Into<String>) -> Self {
         Problem {
             code,
             severity: Severity::Error,
@@ -59,7 +63,7 @@ impl Problem {
     }
 
     /// A warning with a message and no place yet.
-    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn warning(code: Code, message: impl Into<String>) -> Self {
         Problem {
             severity: Severity::Warning,
             ..Problem::error(code, message)

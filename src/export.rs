@@ -212,7 +212,7 @@ fn is_title(text: &str) -> bool {
         && text
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        && !crate::syntax::is_keyword(text)
+        && !crate::syntax::keywords::is_reserved(text)
 }
 
 /// Whether a room id can be written: letters, digits and `_`, and not a
@@ -220,7 +220,7 @@ fn is_title(text: &str) -> bool {
 fn is_room_id(text: &str) -> bool {
     !text.is_empty()
         && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && !crate::syntax::is_keyword(text)
+        && !crate::syntax::keywords::is_reserved(text)
 }
 
 /// Whether a state name can be written: a letter or `_` first, then letters,

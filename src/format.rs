@@ -20,7 +20,7 @@
 
 use pest::iterators::Pair;
 
-use crate::diagnostic::Problem;
+use crate::diagnostic::{self, Problem};
 use crate::syntax::{self, Rule};
 
 /// The canonical text of a board or rules file in the hatchway language.
@@ -31,7 +31,7 @@ pub fn format(text: &str) -> Result<String, Vec<Problem>> {
     let Some(file) = syntax::parse_tree(text) else {
         // parse_all accepted the text, so the same grammar parses it again.
         return Err(vec![Problem::error(
-            "hatchway::syntax",
+            diagnostic::Code::Syntax,
             "the file does not parse",
         )]);
     };

@@ -13,7 +13,7 @@
 //! are allowed, and so are blank lines at the end. Anything else that does
 //! not fit is an error at its place: a turn is never guessed at or cut short.
 
-use crate::diagnostic::Problem;
+use crate::diagnostic::{Code, Problem};
 use crate::export::{self, ExportError, RulesReference};
 use crate::load;
 use crate::model::{Board, Hatch, Room, RoomId, limits};
@@ -282,7 +282,7 @@ fn list(
         pieces.pop();
         problems.push(
             Problem::error(
-                "hatchway::flat_trailing_comma",
+                Code::FlatTrailingComma,
                 format!("line {} ends with a comma", line.number),
             )
             .label(
@@ -313,7 +313,7 @@ fn list(
             states.push(None);
             problems.push(
                 Problem::error(
-                    "hatchway::flat_missing",
+                    Code::FlatMissing,
                     format!("a {what} is missing on line {}", line.number),
                 )
                 .label(span, format!("no {what} next to this comma"))
@@ -350,7 +350,7 @@ fn list(
     if swapped {
         problems.push(
             Problem::error(
-                "hatchway::flat_wrong_line",
+                Code::FlatWrongLine,
                 format!(
                     "line {} lists {}s, not {what}s",
                     line.number, kind.other_what
@@ -372,7 +372,7 @@ fn list(
                 shown(first_word)
             )
         };
-        let mut problem = Problem::error("hatchway::flat_unknown_word", message)
+        let mut problem = Problem::error(Code::FlatUnknownWord, message)
             .label(first_span, format!("not a {what} of the flat format"));
         for &(span, _) in unknown.iter().skip(1).take(MAX_WORD_LABELS - 1) {
             problem = problem.label(span, "nor this");
@@ -384,7 +384,7 @@ fn list(
         let last = words[found - 1];
         problems.push(
             Problem::error(
-                "hatchway::flat_count",
+                Code::FlatCount,
                 format!(
                     "line {} has {found} {what}s, expected {}",
                     line.number, kind.count
@@ -403,7 +403,7 @@ fn list(
         let last = words[found - 1];
         problems.push(
             Problem::error(
-                "hatchway::flat_count",
+                Code::FlatCount,
                 format!(
                     "line {} has {found} {what}{}, expected {}",
                     line.number,
@@ -428,7 +428,7 @@ fn start(text: &str, line: &Line<'_>, problems: &mut Vec<Problem>) -> Option<u32
     if word.is_empty() {
         problems.push(
             Problem::error(
-                "hatchway::flat_missing",
+                Code::FlatMissing,
                 format!("line {} is empty: the start room is missing", line.number),
             )
             .label(char_span(text, line.start), "expected a room number here")
@@ -441,7 +441,7 @@ fn start(text: &str, line: &Line<'_>, problems: &mut Vec<Problem>) -> Option<u32
     if !word.bytes().all(|b| b.is_ascii_digit()) {
         problems.push(
             Problem::error(
-                "hatchway::flat_start",
+                Code::FlatStart,
                 format!("the start room `{}` is not a room number", shown(word)),
             )
             .label(span, "not a number")
@@ -454,12 +454,9 @@ fn start(text: &str, line: &Line<'_>, problems: &mut Vec<Problem>) -> Option<u32
         Ok(n) if (1..=ROOM_COUNT as u32).contains(&n) => Some(n),
         _ => {
             problems.push(
-                Problem::error(
-                    "hatchway::flat_start",
-                    format!("there is no room {}", shown(word)),
-                )
-                .label(span, "not a room of the submarine")
-                .help("the standard submarine has rooms 1 to 10"),
+                Problem::error(Code::FlatStart, format!("there is no room {}", shown(word)))
+                    .label(span, "not a room of the submarine")
+                    .help("the standard submarine has rooms 1 to 10"),
             );
             None
         }
@@ -496,7 +493,7 @@ pub fn parse(text: &str) -> Result<Flat, Vec<Problem>> {
             "the file holds only blank lines"
         };
         return Err(vec![
-            Problem::error("hatchway::flat_missing", message).help(FORMAT_HELP),
+            Problem::error(Code::FlatMissing, message).help(FORMAT_HELP),
         ]);
     }
     let mut problems = Vec::new();
@@ -507,7 +504,7 @@ pub fn parse(text: &str) -> Result<Flat, Vec<Problem>> {
     for line in &blank {
         problems.push(
             Problem::error(
-                "hatchway::flat_blank_line",
+                Code::FlatBlankLine,
                 format!("line {} is blank", line.number),
             )
             .label(char_span(text, line.start), "a blank line")
@@ -517,7 +514,7 @@ pub fn parse(text: &str) -> Result<Flat, Vec<Problem>> {
     let ends_after = |line: &Line<'_>, what: &str| {
         let last = text.trim_end().len().saturating_sub(1);
         Problem::error(
-            "hatchway::flat_missing",
+            Code::FlatMissing,
             format!("the file ends after line {}: {what}", line.number),
         )
         .label(char_span(text, last), "the file ends here")
@@ -548,7 +545,7 @@ pub fn parse(text: &str) -> Result<Flat, Vec<Problem>> {
         let first_start = first.start + (first.text.len() - first.text.trim_start().len());
         problems.push(
             Problem::error(
-                "hatchway::flat_extra",
+                Code::FlatExtra,
                 format!("the file has {} lines, expected 3", lines.len()),
             )
             .label(
@@ -572,8 +569,7 @@ pub fn parse(text: &str) -> Result<Flat, Vec<Problem>> {
         }),
         // Every `None` above came with a problem.
         _ => Err(vec![
-            Problem::error("hatchway::flat_missing", "the file is not a flat turn")
-                .help(FORMAT_HELP),
+            Problem::error(Code::FlatMissing, "the file is not a flat turn").help(FORMAT_HELP),
         ]),
     }
 }
@@ -586,7 +582,7 @@ pub fn board_name(file_stem: &str) -> String {
         && file_stem
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        && !crate::syntax::is_keyword(file_stem);
+        && !crate::syntax::keywords::is_reserved(file_stem);
     if plain {
         file_stem.to_string()
     } else {

@@ -6,7 +6,7 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{self, Visitor};
 
-use crate::diagnostic::{Label, Problem};
+use crate::diagnostic::{Code, Label, Problem};
 use crate::syntax::ast::{BoardFile, HatchDecl, Name, Position, RoomDecl, RulesRef, Span};
 
 /// A room id: a whole number or a name; always text once read.
@@ -149,7 +149,7 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 }
 
 fn problem(message: String, at: Option<usize>, text: &str) -> Problem {
-    let p = Problem::error("hatchway::invalid_document", message);
+    let p = Problem::error(Code::InvalidDocument, message);
     let p = match at {
         Some(start) if start < text.len() && text.is_char_boundary(start) => {
             let end = value_end(text, start);
@@ -177,7 +177,7 @@ fn read_doc(text: &str, format: Format) -> Result<BoardDoc, Problem> {
         let l = l.trim();
         l.is_empty() || l.starts_with('#') || l == "---"
     }) {
-        return Err(Problem::error("hatchway::invalid_document", "the file is empty").help(
+        return Err(Problem::error(Code::InvalidDocument, "the file is empty").help(
             match format {
                 Format::Yaml => "a board document has at least `rooms` and `start`, such as `{rooms: [{id: 1}], start: 1}`",
                 Format::Json => "a board document has at least `rooms` and `start`, such as `{\"rooms\": [{\"id\": 1}], \"start\": 1}`",
@@ -201,7 +201,7 @@ fn read_doc(text: &str, format: Format) -> Result<BoardDoc, Problem> {
         Format::Yaml => {
             if let Some(at) = too_deep(text) {
                 return Err(Problem::error(
-                    "hatchway::invalid_document",
+                    Code::InvalidDocument,
                     format!("the document is nested more than {MAX_DEPTH} levels deep"),
                 )
                 .label(Span::new(at, at + 1), "too deep here")

@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::builtin;
 use crate::check::{self, RulesSource};
-use crate::diagnostic::{Problem, Report, SourceFile};
+use crate::diagnostic::{Code, Problem, Report, SourceFile};
 use crate::interchange::{self, Format};
 use crate::model::{Board, Rules, limits};
 use crate::syntax::{self, ast};
@@ -111,17 +111,17 @@ impl ReadError {
     fn problem(&self, name: &str) -> Problem {
         match self {
             ReadError::Io(e) => Problem::error(
-                "hatchway::unreadable",
+                Code::Unreadable,
                 format!("cannot read `{name}`: {}", io_reason(e)),
             )
             .help("check the path and that the file can be read"),
             ReadError::Folder => Problem::error(
-                "hatchway::unreadable",
+                Code::Unreadable,
                 format!("`{name}` is a folder, not a file"),
             )
             .help("name a board or rules file"),
             ReadError::TooLarge(size) => Problem::error(
-                "hatchway::too_large",
+                Code::TooLarge,
                 match size {
                     Some(size) => format!("`{name}` is too large ({size} bytes)"),
                     None => format!("`{name}` is too large"),
@@ -168,7 +168,7 @@ pub fn input_from_bytes(
                 name,
                 text: String::new(),
             },
-            Problem::error("hatchway::too_large", "the input is too large").help(format!(
+            Problem::error(Code::TooLarge, "the input is too large").help(format!(
                 "inputs are read up to {} bytes (1 MiB)",
                 limits::FILE_SIZE
             )),
@@ -193,7 +193,7 @@ pub fn input_from_bytes(
                 .map_or(start, |c| start + c.len_utf8());
             Err(Failure::single(
                 SourceFile { name, text },
-                Problem::error("hatchway::invalid_utf8", "the file is not valid UTF-8 text")
+                Problem::error(Code::InvalidUtf8, "the file is not valid UTF-8 text")
                     .label(
                         ast::Span::new(start, end.max(start + 1)),
                         "invalid byte here",
@@ -288,18 +288,15 @@ impl Expect {
 fn wrong_kind(expected_board: bool, span: ast::Span) -> Problem {
     if expected_board {
         Problem::error(
-            "hatchway::wrong_kind",
+            Code::WrongKind,
             "expected a board, found a rules file",
         )
         .label(span, "this is a rules file")
         .help("a board file starts with `board NAME` and names its rules with `rules NAME`; rules files end in `.rules`")
     } else {
-        Problem::error(
-            "hatchway::wrong_kind",
-            "expected a rules file, found a board",
-        )
-        .label(span, "this is a board")
-        .help("a rules file starts with `rules NAME`; board files end in `.board`")
+        Problem::error(Code::WrongKind, "expected a rules file, found a board")
+            .label(span, "this is a board")
+            .help("a rules file starts with `rules NAME`; board files end in `.board`")
     }
 }
 
@@ -371,7 +368,7 @@ fn check_board(
             places.locate(p);
             // Help lines quote the hatchway language; a document spells
             // the start differently.
-            if p.code == "hatchway::missing_start" {
+            if p.code == Code::MissingStart {
                 p.help = Some(match places.format() {
                     interchange::Format::Yaml => {
                         format!("add the start room, such as `start: {first}`")
@@ -430,9 +427,9 @@ fn order(problems: &mut Vec<Problem>) {
             rest.len()
         );
         let note = if errors > 0 {
-            Problem::error("hatchway::too_many_problems", message)
+            Problem::error(Code::TooManyProblems, message)
         } else {
-            Problem::warning("hatchway::too_many_problems", message)
+            Problem::warning(Code::TooManyProblems, message)
         };
         problems.push(note.help("fix the problems above and check the file again"));
     }
@@ -466,7 +463,7 @@ impl Finder<'_> {
         builtin_rules(&name.text).ok_or_else(|| {
             vec![
                 Problem::error(
-                    "hatchway::unknown_rules",
+                    Code::UnknownRules,
                     format!("unknown rules `{}`", name.text),
                 )
                 .label(name.span, "not a built-in rules name")
@@ -498,7 +495,7 @@ impl Finder<'_> {
         if InputKind::of(&full) != InputKind::Language {
             return Err(vec![
                 Problem::error(
-                    "hatchway::wrong_kind",
+                    Code::WrongKind,
                     format!("the rules `{}` are not in the hatchway language", path.text),
                 )
                 .label(path.span, "a YAML or JSON file")
@@ -507,7 +504,7 @@ impl Finder<'_> {
         }
         let input = match std::fs::metadata(&full) {
             Ok(m) if !m.is_file() && !m.is_dir() => Err(Problem::error(
-                "hatchway::unreadable",
+                Code::Unreadable,
                 format!("the rules `{}` are not a regular file", path.text),
             )
             .label(path.span, "not a file")
@@ -519,7 +516,7 @@ impl Finder<'_> {
                     ReadError::TooLarge(_) => "it is larger than 1 MiB".to_string(),
                 };
                 let problem = Problem::error(
-                    "hatchway::unreadable",
+                    Code::Unreadable,
                     format!("cannot read the rules `{}`: {reason}", path.text),
                 )
                 .label(path.span, format!("`{shown}`: {reason}"));
@@ -547,7 +544,7 @@ impl Finder<'_> {
                 };
                 Err(vec![
                     Problem::error(
-                        "hatchway::rules_unusable",
+                        Code::RulesUnusable,
                         format!("the rules `{}` have {errors}", path.text),
                     )
                     .label(path.span, "these rules cannot be used")

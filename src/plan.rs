@@ -6,7 +6,7 @@ use pest::Parser;
 use pest::error::InputLocation;
 use pest_derive::Parser;
 
-use crate::diagnostic::Problem;
+use crate::diagnostic::{Code, Problem};
 use crate::model::Board;
 use crate::outcome::Action;
 use crate::syntax::ast::{Name, Span};
@@ -61,7 +61,7 @@ pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
                 .max((at + 1).min(text.len()));
             (at, end)
         };
-        Problem::error("hatchway::plan_syntax", "this step cannot be read")
+        Problem::error(Code::PlanSyntax, "this step cannot be read")
             .label(Span::new(at, end), "expected `open A-B` or `move ROOM`")
             .help("write actions like `open 1-2, move 2`, separated by commas or new lines")
     })?;
@@ -88,14 +88,12 @@ pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
             _ => continue,
         };
         if steps.len() == MAX_STEPS {
-            return Err(
-                Problem::error("hatchway::plan_too_long", "the plan is too long")
-                    .label(
-                        span,
-                        format!("step {} of at most {MAX_STEPS}", MAX_STEPS + 1),
-                    )
-                    .help("a plan may have at most 10,000 steps"),
-            );
+            return Err(Problem::error(Code::PlanTooLong, "the plan is too long")
+                .label(
+                    span,
+                    format!("step {} of at most {MAX_STEPS}", MAX_STEPS + 1),
+                )
+                .help("a plan may have at most 10,000 steps"));
         }
         steps.push(Written { step, span });
     }
@@ -106,12 +104,9 @@ pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
 pub fn resolve(board: &Board, written: &Written) -> Result<Action, Problem> {
     let room = |n: &Name| {
         board.room_by_id(&n.text).ok_or_else(|| {
-            Problem::error(
-                "hatchway::unknown_room",
-                format!("unknown room `{}`", n.text),
-            )
-            .label(n.span, "no room has this id")
-            .help(board.rooms_help())
+            Problem::error(Code::UnknownRoom, format!("unknown room `{}`", n.text))
+                .label(n.span, "no room has this id")
+                .help(board.rooms_help())
         })
     };
     match &written.step {
@@ -123,7 +118,7 @@ pub fn resolve(board: &Board, written: &Written) -> Result<Action, Problem> {
                 .map(Action::Open)
                 .ok_or_else(|| {
                     Problem::error(
-                        "hatchway::no_such_hatch",
+                        Code::NoSuchHatch,
                         format!("no hatch joins rooms `{}` and `{}`", a.text, b.text),
                     )
                     .label(written.span, "there is no such hatch")

@@ -12,7 +12,7 @@ pub(super) struct CheckedFile {
 #[derive(Serialize)]
 pub(super) struct DiagnosticDoc {
     severity: hatchway::diagnostic::Severity,
-    code: &'static str,
+    code: Code,
     file: String,
     message: String,
     line: Option<usize>,

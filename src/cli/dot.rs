@@ -106,7 +106,7 @@ fn plan_walk(q: &Query, text: String, term: &Terminal) -> Result<(Ship, Vec<refe
             Err(e) => {
                 return Err(fail(
                     Problem::error(
-                        "hatchway::illegal_step",
+                        Code::IllegalStep,
                         format!("step {} is not allowed: {e}", i + 1),
                     )
                     .label(w.span, "this step breaks a rule")

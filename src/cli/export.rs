@@ -68,7 +68,7 @@ pub(super) fn export(path: Option<&Path>, format: ExportFormatArg, term: &Termin
             rules = RulesReference::Path(written);
         }
         let problem = Problem::warning(
-            "hatchway::rules_not_builtin",
+            Code::RulesNotBuiltin,
             format!(
                 "the rules `{name}` are not built in: the exported board names them by the path `{}`",
                 rules.text()

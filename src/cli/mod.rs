@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 
-use hatchway::diagnostic::{Plain, Problem, Report, SourceFile};
+use hatchway::diagnostic::{Code, Plain, Problem, Report, SourceFile};
 use hatchway::load::{self, Compiled, Failure, Input, InputKind};
 use hatchway::model::{Board, Cost, ItemSet, Movement, RoomId, StateId};
 use hatchway::outcome::Outcome;

@@ -167,7 +167,7 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, pictures: bool, term: &T
             Err(e) => {
                 print_partial(q, &steps, style, pictures);
                 let p = Problem::error(
-                    "hatchway::illegal_step",
+                    Code::IllegalStep,
                     format!("step {} is not allowed: {e}", i + 1),
                 )
                 .label(w.span, "this step breaks a rule")

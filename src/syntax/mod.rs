@@ -2,13 +2,14 @@
 //! walk that turns its parse tree into an [`ast::File`] with spans.
 
 pub mod ast;
+pub mod keywords;
 
 use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 use pest_derive::Parser;
 
-use crate::diagnostic::Problem;
+use crate::diagnostic::{Code, Problem};
 use ast::{
     BoardFile, Condition, CostText, EnterRule, File, FlowRule, HatchDecl, LeaveRule, Name,
     OpenRule, Position, RoomDecl, RulesFile, RulesRef, RulesStatement, Span,
@@ -32,7 +33,7 @@ pub fn parse_all(text: &str) -> Result<File, Vec<Problem>> {
     if let Some(at) = text.find('\0') {
         let end = at + 1;
         return Err(vec![
-            Problem::error("hatchway::not_text", "the file is not text: it holds a NUL byte")
+            Problem::error(Code::NotText, "the file is not text: it holds a NUL byte")
                 .label(Span::new(at, end), "NUL byte here")
                 .help("hatchway reads plain text files: remove the byte, or check that this is the right file"),
         ]);
@@ -43,17 +44,14 @@ pub fn parse_all(text: &str) -> Result<File, Vec<Problem>> {
         } else {
             "the file holds only comments"
         };
-        return Err(vec![Problem::error("hatchway::syntax", message).help(
+        return Err(vec![Problem::error(Code::Syntax, message).help(
             "a rules file starts with `rules NAME`, a board file with `board NAME`",
         )]);
     }
     let mut pairs = HatchwayParser::parse(Rule::file, text)
         .map_err(|e| vec![syntax_problem(&e, text, 0, Kind::Header)])?;
     let Some(file) = pairs.next().and_then(|p| p.into_inner().next()) else {
-        return Err(vec![Problem::error(
-            "hatchway::syntax",
-            "the file is empty",
-        )]);
+        return Err(vec![Problem::error(Code::Syntax, "the file is empty")]);
     };
     let (kind, probe, probe_alone) = if file.as_rule() == Rule::rules_file {
         (Kind::Rules, Rule::rules_probe, Rule::rules_probe_alone)
@@ -81,12 +79,9 @@ pub fn parse_all(text: &str) -> Result<File, Vec<Problem>> {
                 .filter(|q| q.as_rule() == Rule::bad_statement && q.as_span().start() >= start)
                 .count();
             problems.push(
-                Problem::error(
-                    "hatchway::syntax",
-                    format!("{more} more statements do not parse"),
-                )
-                .label(span_of(&p), "the next one starts here")
-                .help("fix the errors above and check the file again"),
+                Problem::error(Code::Syntax, format!("{more} more statements do not parse"))
+                    .label(span_of(&p), "the next one starts here")
+                    .help("fix the errors above and check the file again"),
             );
             break;
         }
@@ -109,7 +104,7 @@ pub fn parse_all(text: &str) -> Result<File, Vec<Problem>> {
         }
         problems.push(match result {
             Err(e) => syntax_problem(&e, text, from, kind),
-            Ok(_) => Problem::error("hatchway::syntax", "this is not a statement")
+            Ok(_) => Problem::error(Code::Syntax, "this is not a statement")
                 .label(span_of(&p), "not understood"),
         });
     }
@@ -563,33 +558,6 @@ fn found_at(text: &str, at: usize) -> (String, usize) {
     (shown, at + len)
 }
 
-/// Whether a word is a keyword of the language, which cannot be a name (of
-/// a state, an item, a board or rules) or a room id.
-pub fn is_keyword(word: &str) -> bool {
-    matches!(
-        word,
-        "rules"
-            | "board"
-            | "room"
-            | "hatch"
-            | "start"
-            | "items"
-            | "walk"
-            | "enter"
-            | "leave"
-            | "flow"
-            | "revisit"
-            | "from"
-            | "through"
-            | "with"
-            | "without"
-            | "cost"
-            | "becomes"
-            | "forbidden"
-            | "allowed"
-    )
-}
-
 /// A quoted text that does not end on its line, or that holds a control
 /// character: pest only sees that no quoted text starts here.
 fn quoted_text_problem(text: &str, start: usize) -> Option<Problem> {
@@ -600,7 +568,7 @@ fn quoted_text_problem(text: &str, start: usize) -> Option<Problem> {
         None => {
             let line = line.trim_end_matches('\r');
             return Some(
-                Problem::error("hatchway::syntax", "this quoted text is not closed")
+                Problem::error(Code::Syntax, "this quoted text is not closed")
                     .label(
                         Span::new(start, start + 1 + line.len()),
                         "no closing `\"` on this line",
@@ -612,15 +580,12 @@ fn quoted_text_problem(text: &str, start: usize) -> Option<Problem> {
     let (i, c) = body.char_indices().find(|&(_, c)| c.is_control())?;
     let at = start + 1 + i;
     Some(
-        Problem::error(
-            "hatchway::syntax",
-            "a quoted text cannot hold control characters",
-        )
-        .label(
-            Span::new(at, at + c.len_utf8()),
-            format!("the control character U+{:04X}", u32::from(c)),
-        )
-        .help("remove it, or write a space instead of a tab"),
+        Problem::error(Code::Syntax, "a quoted text cannot hold control characters")
+            .label(
+                Span::new(at, at + c.len_utf8()),
+                format!("the control character U+{:04X}", u32::from(c)),
+            )
+            .help("remove it, or write a space instead of a tab"),
     )
 }
 
@@ -688,7 +653,7 @@ fn syntax_problem(
     let (found, found_end) = found_at(text, start);
     let at_end = text[start..].trim().is_empty();
     let mut problem = Problem::error(
-        "hatchway::syntax",
+        Code::Syntax,
         format!("expected {expected_text}, found {found}"),
     );
     problem = if at_end {
@@ -708,7 +673,7 @@ fn syntax_problem(
         ),
         Kind::Board
             if statement_expected
-                && matches!(word, "enter" | "leave" | "flow" | "revisit" | "items" | "walk" | "open") =>
+                && keywords::starts_rules_statement_only(word) =>
         {
             Some(format!(
                 "`{word}` belongs in a rules file; a board names its rules with `rules NAME` or `rules \"FILE\"`"
@@ -717,12 +682,12 @@ fn syntax_problem(
         Kind::Board if statement_expected && word == "board" => {
             Some("a file holds one board".to_string())
         }
-        Kind::Rules if statement_expected && matches!(word, "start" | "rules" | "board") => {
+        Kind::Rules if statement_expected && keywords::belongs_to_boards(word) => {
             Some(format!(
                 "`{word}` belongs in a board file; a rules file holds states, items and rules"
             ))
         }
-        _ if is_keyword(word)
+        _ if keywords::is_reserved(word)
             && (expected.contains(&"a name") || expected.contains(&"a room id")) =>
         {
             Some(format!(

@@ -265,6 +265,10 @@ const CASES_REFEREE: u32 = 300;
 const CASES_PADDED: u32 = 200;
 /// Random boards solved with and without a cost limit.
 const CASES_COST_LIMIT: u32 = 300;
+/// A test whose cases may check nothing must check at least one case in
+/// this many (a stopped search that settled some cost comes up in about one
+/// case in twelve).
+const MIN_SHARE: u32 = 50;
 /// Larger random boards solved with and without the shortcuts.
 const CASES_SHORTCUT: u32 = 800;
 /// Sequences of boards solved in one reused workspace.
@@ -471,34 +475,78 @@ proptest! {
             Err(e) => prop_assert!(false, "{}", e),
         }
     }
+}
 
-    /// A search that runs out of its state budget names the cost up to
-    /// which it settled every outcome, and asking only for those, with the
-    /// same budget, answers: exactly the full answer's outcomes up to that
-    /// cost.
-    #[test]
-    fn a_stopped_search_names_what_it_settled(pick in picks(), which in 0usize..4, budget in 1usize..60) {
+/// A search that runs out of its state budget names the cost up to which it
+/// settled every outcome, and asking only for those, with the same budget,
+/// answers: exactly the full answer's outcomes up to that cost. A board the
+/// budget does not stop, or that stops before settling cost 0, checks
+/// nothing, so the cases that check something are counted and must be a
+/// good share of them.
+#[test]
+fn a_stopped_search_names_what_it_settled() {
+    let checked = std::cell::Cell::new(0u32);
+    let mut runner =
+        proptest::test_runner::TestRunner::new(common::proptest_config(CASES_COST_LIMIT));
+    let cases = (picks(), 0usize..4, 1usize..60);
+    let result = runner.run(&cases, |(pick, which, budget)| {
         let text = pick.board_text(which);
         let board = common::board(&text);
         let movement = board.rules.movement(ItemSet::default());
-        let limits = Limits { max_states: budget, ..Limits::default() };
+        let limits = Limits {
+            max_states: budget,
+            ..Limits::default()
+        };
         let Err(stopped) = search::solve(&board, &movement, board.start, &limits) else {
             return Ok(());
         };
-        prop_assert!(stopped.states > budget, "{} states on\n{}", stopped.states, text);
+        prop_assert!(
+            stopped.states > budget,
+            "{} states on\n{}",
+            stopped.states,
+            text
+        );
         let Some(settled) = stopped.settled_cost else {
             return Ok(());
         };
+        checked.set(checked.get() + 1);
         let all = engine(&board, &movement);
-        let asked = Limits { max_cost: Some(settled), ..limits };
+        let asked = Limits {
+            max_cost: Some(settled),
+            ..limits
+        };
         match search::solve(&board, &movement, board.start, &asked) {
             Ok(s) => {
                 let cheap: Vec<Outcome> = all.into_iter().filter(|o| o.cost <= settled).collect();
-                prop_assert_eq!(s.outcomes, cheap, "settled {} with {} states on\n{}", settled.0, budget, text);
+                prop_assert_eq!(
+                    s.outcomes,
+                    cheap,
+                    "settled {} with {} states on\n{}",
+                    settled.0,
+                    budget,
+                    text
+                );
             }
-            Err(e) => prop_assert!(false, "{} (settled {}, {} states) on\n{}", e, settled.0, budget, text),
+            Err(e) => prop_assert!(
+                false,
+                "{} (settled {}, {} states) on\n{}",
+                e,
+                settled.0,
+                budget,
+                text
+            ),
         }
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
     }
+    let checked = checked.get();
+    eprintln!("a stopped search: {checked} of {CASES_COST_LIMIT} cases checked");
+    assert!(
+        checked >= CASES_COST_LIMIT / MIN_SHARE,
+        "only {checked} of {CASES_COST_LIMIT} cases stopped after settling some cost"
+    );
 }
 
 proptest! {
