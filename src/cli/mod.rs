@@ -28,6 +28,7 @@ mod fmt;
 mod import;
 mod paths;
 mod replay;
+mod rules;
 mod sweep;
 
 use check::check;
@@ -39,6 +40,7 @@ use fmt::fmt;
 use import::import;
 use paths::{batch_paths, paths};
 use replay::{PlanSource, replay};
+use rules::{rules, rules_names};
 use sweep::sweep;
 
 /// Exact movement planner for the submarine of Red November.
@@ -69,6 +71,13 @@ enum Command {
         /// Output: text diagnostics, or JSON.
         #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
         format: CheckFormat,
+    },
+    /// The built-in rules files, with what they are and where they come
+    /// from; with a name, that file exactly as shipped, to start a variant.
+    Rules {
+        /// A built-in rules file, such as `red-november`.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(rules_names()))]
+        name: Option<String>,
     },
     /// Every outcome of a turn with its cheapest action sequence.
     Paths {
@@ -348,6 +357,7 @@ pub fn run() -> ExitCode {
             replay(board.as_deref(), &query, outcome, plan, pictures, &term)
         }
         Command::Check { files, format } => check(&files, format, &term),
+        Command::Rules { name } => rules(name.as_deref(), &term),
         Command::Export { board, format } => export(board.as_deref(), format, &term),
         Command::Import { file } => import(&file, &term),
         Command::Dot {
