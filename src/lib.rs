@@ -30,5 +30,7 @@ pub mod plan;
 pub mod referee;
 pub mod render;
 pub mod search;
+pub mod snapshot;
+pub mod suite;
 pub mod sweep;
 pub mod syntax;
