@@ -28,6 +28,8 @@ mod language;
 mod message_style;
 mod plans;
 mod robustness;
+mod rules;
+mod schema;
 mod snapshot_cli;
 mod sweep;
 mod variants;

@@ -2,7 +2,7 @@
 //! where they come from, each printed exactly as shipped, and a printed file
 //! accepted untouched by `hatchway check`.
 
-mod common;
+use crate::common;
 
 use common::{hatchway, hatchway_in};
 
