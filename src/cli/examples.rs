@@ -57,3 +57,7 @@ pub(super) const TEST: &str = "Examples:
 
 pub(super) const SCHEMA: &str = "Examples:
   hatchway schema board";
+
+pub(super) const DIFF: &str = "Examples:
+  hatchway diff --rules red-november --rules red-november-revised boards/mini-flood.board
+  hatchway diff --rules red-november --rules red-november-revised --random 100";

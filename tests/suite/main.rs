@@ -29,6 +29,7 @@ mod message_style;
 mod plans;
 mod robustness;
 mod rules;
+mod rules_diff_cli;
 mod schema;
 mod snapshot_cli;
 mod sweep;
