@@ -30,5 +30,6 @@ pub mod plan;
 pub mod referee;
 pub mod render;
 pub mod search;
+pub mod spelling;
 pub mod sweep;
 pub mod syntax;

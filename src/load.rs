@@ -236,7 +236,7 @@ fn builtin_rules_cache() -> &'static HashMap<&'static str, Result<Arc<Rules>, St
         builtin::RULES
             .iter()
             .map(|(name, text)| {
-                let compiled = compile_rules_text(name, text)
+                let compiled = compile_rules_text(&format!("{name}.rules"), text)
                     .map(|l| l.value)
                     .map_err(|f| {
                         f.reports
@@ -338,11 +338,11 @@ fn compile_language(
         }
         (ast::File::Rules(r), _) => {
             let checked = check::rules(&r);
-            finish(
-                source,
-                checked.problems,
-                checked.value.map(|r| Compiled::Rules(Arc::new(r))),
-            )
+            let value = checked.value.map(|mut r| {
+                r.wording.source = Some(Arc::clone(&source));
+                Compiled::Rules(Arc::new(r))
+            });
+            finish(source, checked.problems, value)
         }
         (ast::File::Board(b), _) => check_board(source, &b, dir, None),
     }
@@ -426,8 +426,14 @@ fn order(problems: &mut Vec<Problem>) {
         let rest = problems.split_off(MAX_PROBLEMS);
         let errors = rest.iter().filter(|p| p.is_error()).count();
         let message = format!(
-            "{} more problems ({errors} errors) are not shown",
-            rest.len()
+            "{} more {} ({}) not shown",
+            rest.len(),
+            if rest.len() == 1 {
+                "problem is"
+            } else {
+                "problems are"
+            },
+            crate::render::count(errors as u64, "error")
         );
         let note = if errors > 0 {
             Problem::error("hatchway::too_many_problems", message)
@@ -471,7 +477,11 @@ impl Finder<'_> {
                 )
                 .label(name.span, "not a built-in rules name")
                 .help(format!(
-                    "the built-in rules are {}; for a rules file, write its path in quotes: `rules \"my.rules\"`",
+                    "{}the built-in rules are {}; for a rules file, write its path in quotes: `rules \"my.rules\"`",
+                    crate::spelling::did_you_mean(
+                        &name.text,
+                        builtin::RULES.iter().map(|(n, _)| *n)
+                    ),
                     builtin::rules_names()
                 )),
             ]

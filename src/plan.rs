@@ -111,7 +111,7 @@ pub fn resolve(board: &Board, written: &Written) -> Result<Action, Problem> {
                 format!("unknown room `{}`", n.text),
             )
             .label(n.span, "no room has this id")
-            .help(board.rooms_help())
+            .help(board.rooms_help(&n.text))
         })
     };
     match &written.step {

@@ -33,7 +33,11 @@ pub(super) fn man(command: Option<&str>, term: &Terminal) -> Exit {
                     .collect();
                 print_plain(
                     format!("there is no command `{name}`"),
-                    Some(format!("the commands are: {}", names.join(", "))),
+                    Some(format!(
+                        "{}the commands are: {}",
+                        hatchway::spelling::did_you_mean(name, names.iter().copied()),
+                        names.join(", ")
+                    )),
                     term,
                 );
                 return Exit::Invalid;

@@ -36,6 +36,38 @@ impl Style {
     }
 }
 
+/// A count with its noun, singular for one: `1 solve`, `3 rooms`,
+/// `2 hatches`.
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    match (n, noun.ends_with("ch") || noun.ends_with('s')) {
+        (1, _) => format!("1 {noun}"),
+        (_, true) => format!("{n} {noun}es"),
+        _ => format!("{n} {noun}s"),
+    }
+}
+
+/// `part` as a share of `whole`, to one decimal at most and with no digit
+/// it does not hold: `50%`, `33.3%`. A share that is neither none nor all
+/// never rounds to `0%` or `100%`: it shows as `<0.1%` or `>99.9%`.
+pub fn percent(part: u64, whole: u64) -> String {
+    if whole == 0 || part == 0 {
+        return "0%".to_string();
+    }
+    if part >= whole {
+        return "100%".to_string();
+    }
+    // Tenths of a percent, rounded half up, in integers so that no float
+    // rounding shows.
+    let tenths = (u128::from(part) * 2000 + u128::from(whole)) / (2 * u128::from(whole));
+    match tenths {
+        0 => "<0.1%".to_string(),
+        1000.. => ">99.9%".to_string(),
+        t if t % 10 == 0 => format!("{}%", t / 10),
+        t => format!("{}.{}%", t / 10, t % 10),
+    }
+}
+
 /// The rooms whose state differs from the board's, with their new state:
 /// `1 low_flood, 2 low_flood`; `None` when nothing changed.
 pub fn changed_rooms(
@@ -50,4 +82,24 @@ pub fn changed_rooms(
         .map(|(r, s)| format!("{} {}", r.id, board.rules.room_states[usize::from(s.0)]))
         .collect();
     (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_shares_say_what_they_hold() {
+        assert_eq!(count(1u64, "solve"), "1 solve");
+        assert_eq!(count(0u64, "solve"), "0 solves");
+        assert_eq!(count(2u64, "hatch"), "2 hatches");
+        assert_eq!(percent(1, 2), "50%");
+        assert_eq!(percent(1, 3), "33.3%");
+        assert_eq!(percent(2, 3), "66.7%");
+        assert_eq!(percent(3, 3), "100%");
+        assert_eq!(percent(0, 3), "0%");
+        assert_eq!(percent(1, 100_000), "<0.1%");
+        assert_eq!(percent(99_999, 100_000), ">99.9%");
+        assert_eq!(percent(1, 0), "0%");
+    }
 }

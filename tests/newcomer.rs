@@ -1,0 +1,120 @@
+//! What a newcomer meets first: messages that name the closest known name
+//! and the rule that decided, plurals and shares that say what they hold,
+//! lists given as `a,b` as well as by repeating a flag.
+
+mod common;
+
+use common::{hatchway, words};
+
+/// A misspelt name gets the closest known one, whichever kind of name it is
+/// and wherever it is written.
+#[test]
+fn unknown_names_suggest_the_closest() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["paths", "--to", "11"], "did you mean `1`?"),
+        (
+            &["paths", "boards/red-november-sea.board", "--with", "grg"],
+            "did you mean `grog`?",
+        ),
+        (
+            &["sweep", "--rooms", "1", "--states", "low_flod"],
+            "did you mean `low_flood`?",
+        ),
+        (
+            &["replay", "--path", "open 1-2, move 22"],
+            "did you mean `2`?",
+        ),
+        (&["man", "pahts"], "did you mean `paths`?"),
+        (
+            &["check", "tests/fixtures/misspelt-state.board"],
+            "did you mean `low_flood`?",
+        ),
+        (
+            &["check", "tests/fixtures/misspelt-rules.board"],
+            "did you mean `red-november`?",
+        ),
+    ];
+    for (args, hint) in cases {
+        let (_, err, code) = hatchway(args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(
+            words(&err).contains(hint),
+            "{args:?} should hint {hint}:\n{err}"
+        );
+    }
+    // A name far from every known one gets the list, and no guess.
+    let (_, err, _) = hatchway(&["paths", "--to", "galley"]);
+    assert!(!err.contains("did you mean"), "{err}");
+    // clap suggests for values of its own lists.
+    let (_, err, code) = hatchway(&["paths", "--format", "jsn"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'json'"), "{err}");
+}
+
+/// `--with a,b` is the same as `--with a --with b`, and `--to` takes several
+/// rooms.
+#[test]
+fn lists_by_comma_or_by_repeating() {
+    let board = "boards/red-november-sea.board";
+    let commas = hatchway(&["paths", board, "--with", "grog,aqualung", "--to", "2,5"]);
+    let repeated = hatchway(&[
+        "paths", board, "--with", "grog", "--with", "aqualung", "--to", "2", "--to", "5",
+    ]);
+    assert_eq!(commas.2, 0, "{}", commas.1);
+    assert_eq!(commas, repeated);
+    let headings: Vec<&str> = commas
+        .0
+        .lines()
+        .filter(|l| l.starts_with("room "))
+        .map(|l| l.split(' ').nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(headings, ["2", "5"], "{}", commas.0);
+    let without = hatchway(&["paths", board, "--with", "grog", "--to", "2,5"]);
+    assert_ne!(without.0, commas.0, "aqualung changes the outcomes");
+}
+
+/// Counts of one are singular, and shares show no digit they do not hold.
+#[test]
+fn plurals_and_shares() {
+    let (out, err, code) = hatchway(&["sweep", "--rooms", "1", "--states", "fire"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("1 configuration x 10 start rooms = 10 solves"),
+        "{out}"
+    );
+    assert!(out.contains("room 1 takes the state fire"), "{out}");
+    assert!(!out.contains(".0%"), "{out}");
+    let (out, _, _) = hatchway(&["check", "tests/fixtures/one-room.board"]);
+    assert!(out.contains("1 room, 0 hatches"), "{out}");
+}
+
+/// A room id with `-` says why it cannot be one and what to write, in the
+/// language and in a YAML board.
+#[test]
+fn room_ids_with_a_dash_say_what_to_write() {
+    let dir = std::env::temp_dir().join(format!("hatchway-dash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let yaml = dir.join("dash.yaml");
+    std::fs::write(
+        &yaml,
+        "name: dashes\nrooms:\n  - {id: engine-room}\n  - {id: galley}\nhatches:\n  - {between: [engine-room, galley]}\nstart: galley\n",
+    )
+    .expect("the board is written");
+    for file in [
+        "tests/invalid/syntax-room-id-with-dash.board",
+        yaml.to_str().expect("a UTF-8 path"),
+    ] {
+        let (_, err, code) = hatchway(&["check", file]);
+        assert_eq!(code, 1, "{err}");
+        let said = words(&err);
+        assert!(
+            said.contains("the dash separates the two rooms"),
+            "{file}: {err}"
+        );
+        assert!(
+            said.contains("write `engine_room` instead"),
+            "{file}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
