@@ -426,14 +426,10 @@ fn order(problems: &mut Vec<Problem>) {
         let rest = problems.split_off(MAX_PROBLEMS);
         let errors = rest.iter().filter(|p| p.is_error()).count();
         let message = format!(
-            "{} more {} ({}) not shown",
-            rest.len(),
-            if rest.len() == 1 {
-                "problem is"
-            } else {
-                "problems are"
-            },
-            crate::render::count(errors as u64, "error")
+            "{} ({}) {} not shown",
+            crate::render::count(rest.len() as u64, "more problem"),
+            crate::render::count(errors as u64, "error"),
+            if rest.len() == 1 { "is" } else { "are" }
         );
         let note = if errors > 0 {
             Problem::error("hatchway::too_many_problems", message)

@@ -236,6 +236,8 @@ pub struct Ruling {
     /// The statement of the rules file that decided; `None` when the board,
     /// not a rule, decided (no hatch there), or the rules have no text.
     pub rule: Option<Quote>,
+    /// Which statement that is.
+    pub rule_ref: Option<RuleRef>,
     /// Why, in words, naming the rule or the board's fact.
     pub reason: String,
     /// Items the player does not hold, any one of which would allow the
@@ -326,7 +328,7 @@ impl Ship {
             Illegal::CannotOpen { state, .. } => match rule_ref {
                 Some(RuleRef::Open(_)) if quote.is_some() => said(&quote),
                 _ => format!(
-                    "the rules `{}` have no `open` rule for a `{state}` hatch, so it cannot be opened",
+                    "the rules `{}` have no `open` rule for hatches that are `{state}`, so this one cannot be opened",
                     rules.name
                 ),
             },
@@ -398,6 +400,7 @@ impl Ship {
             .collect();
         Ruling {
             rule: quote,
+            rule_ref,
             reason,
             allowed_with,
         }
@@ -441,11 +444,19 @@ impl Ruling {
         .help(self.help());
         let report = Report::new(plan, problem);
         match &self.rule {
-            Some(q) => report.with_related(Report::new(
-                Arc::clone(&q.source),
-                Problem::note("hatchway::deciding_rule", "the rule that decided")
-                    .label(q.span, "this rule refuses the step"),
-            )),
+            Some(q) => {
+                let (message, label) = match self.rule_ref {
+                    Some(RuleRef::HatchState(_)) => (
+                        "no rule opens this hatch state",
+                        "declared here, and no `open` rule names it",
+                    ),
+                    _ => ("the rule that decided", "this rule refuses the step"),
+                };
+                report.with_related(Report::new(
+                    Arc::clone(&q.source),
+                    Problem::note("hatchway::deciding_rule", message).label(q.span, label),
+                ))
+            }
             None => report,
         }
     }

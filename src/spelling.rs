@@ -2,10 +2,11 @@
 
 /// The known name closest to `word`, if one is close enough to be a likely
 /// slip: the same up to case, or within a third of its length in
-/// Damerau-Levenshtein edits (at least one edit, so `fir` finds `fire`).
+/// Damerau-Levenshtein edits (so `fir` finds `fire`, but `3` is not taken
+/// for a slip of `1`: any short id is one edit from another).
 pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let lower = word.to_lowercase();
-    let allowed = (word.chars().count() / 3).max(1);
+    let allowed = word.chars().count() / 3;
     known
         .into_iter()
         .filter(|k| *k != word)
@@ -39,7 +40,8 @@ mod tests {
         assert_eq!(closest("fir", states), Some("fire"));
         assert_eq!(closest("FIRE", states), Some("fire"));
         assert_eq!(closest("lava", states), None);
-        assert_eq!(closest("07", ["7", "8"]), Some("7"));
+        assert_eq!(closest("100", ["1", "10"]), Some("10"));
+        assert_eq!(closest("3", ["1", "2"]), None);
         assert_eq!(did_you_mean("xyz", states), "");
     }
 }

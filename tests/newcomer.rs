@@ -11,7 +11,7 @@ use common::{hatchway, words};
 #[test]
 fn unknown_names_suggest_the_closest() {
     let cases: &[(&[&str], &str)] = &[
-        (&["paths", "--to", "11"], "did you mean `1`?"),
+        (&["paths", "--to", "100"], "did you mean `10`?"),
         (
             &["paths", "boards/red-november-sea.board", "--with", "grg"],
             "did you mean `grog`?",
@@ -21,8 +21,8 @@ fn unknown_names_suggest_the_closest() {
             "did you mean `low_flood`?",
         ),
         (
-            &["replay", "--path", "open 1-2, move 22"],
-            "did you mean `2`?",
+            &["replay", "--path", "open 1-2, move 100"],
+            "did you mean `10`?",
         ),
         (&["man", "pahts"], "did you mean `paths`?"),
         (
@@ -117,4 +117,121 @@ fn room_ids_with_a_dash_say_what_to_write() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A refused planned step quotes the rule that decided from the rules file
+/// in use (never a rule that file does not have) and names the item that
+/// would allow it.
+#[test]
+fn refused_steps_quote_the_deciding_rule() {
+    let (_, err, code) = hatchway(&[
+        "replay",
+        "tests/fixtures/revised-fire.board",
+        "--path",
+        "move 2",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let said = words(&err);
+    assert!(
+        said.contains("say `enter fire: forbidden`; with --with grog this step is allowed"),
+        "{err}"
+    );
+    assert!(err.contains("red-november-revised.rules:17:1"), "{err}");
+    assert!(err.contains("17 │ enter fire: forbidden"), "{err}");
+    // A rules file of the user's own: the quote is its line, and an item
+    // that does not help is not named.
+    let dir = std::env::temp_dir().join(format!("hatchway-rule-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    std::fs::write(
+        dir.join("hot.rules"),
+        "rules hot\nroom states: cool, hot\nhatch states: shut, ajar\nitems: mitts, hat\n\
+         open shut: cost 2, becomes ajar\nwalk through: ajar\n\
+         enter cool: cost 0\nenter hot: forbidden   # too hot\nenter hot with mitts: cost 3\n",
+    )
+    .expect("the rules are written");
+    std::fs::write(
+        dir.join("kiln.board"),
+        "board kiln rules \"hot.rules\"\nroom 1\nroom 2: hot\nhatch 1-2: ajar\nstart 1\n",
+    )
+    .expect("the board is written");
+    let board = dir.join("kiln.board");
+    let board = board.to_str().expect("a UTF-8 path");
+    let (_, err, code) = hatchway(&["replay", board, "--path", "move 2"]);
+    assert_eq!(code, 1, "{err}");
+    let said = words(&err);
+    assert!(
+        said.contains(
+            "the rules `hot` say `enter hot: forbidden`; with --with mitts this step is allowed"
+        ),
+        "{err}"
+    );
+    assert!(!said.contains("--with hat"), "{err}");
+    assert!(err.contains("hot.rules:8:1"), "{err}");
+    assert!(!err.contains("red-november"), "{err}");
+    let (out, _, code) = hatchway(&["replay", board, "--path", "move 2", "--format", "json"]);
+    assert_eq!(code, 1);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("a JSON document");
+    assert_eq!(doc["verdict"], "refused");
+    assert_eq!(doc["steps"][0]["rule"]["line"], 8);
+    assert_eq!(doc["steps"][0]["rule"]["text"], "enter hot: forbidden");
+    assert_eq!(
+        doc["steps"][0]["allowed_with"],
+        serde_json::json!(["mitts"])
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The documents of `paths` and `replay` name the rules and the items held,
+/// call water `flows` as the language does, and a replay lists each step
+/// with the minutes so far and what it changed.
+#[test]
+fn documents_name_rules_items_and_steps() {
+    let board = "boards/mini-flood.board";
+    let (out, err, code) = hatchway(&["paths", board, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("a JSON document");
+    assert_eq!(doc["rules"], "red-november");
+    assert_eq!(doc["items"], serde_json::json!([]));
+    assert!(!out.contains("\"flood\""), "{out}");
+    assert!(out.contains("\"flows\""), "{out}");
+    let (out, err, code) = hatchway(&[
+        "paths",
+        "boards/red-november-sea.board",
+        "--with",
+        "aqualung,grog",
+        "--format",
+        "yaml",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("items:\n- grog\n- aqualung\n"), "{out}");
+
+    let (out, err, code) = hatchway(&["replay", board, "--outcome", "1", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("a JSON document");
+    let outcome = &doc["outcomes"][0];
+    let steps = outcome["steps"].as_array().expect("steps");
+    assert_eq!(
+        steps.len(),
+        outcome["actions"].as_array().expect("actions").len()
+    );
+    assert_eq!(steps.last().expect("a step")["minutes"], outcome["cost"]);
+    let (out, err, code) = hatchway(&[
+        "replay",
+        board,
+        "--path",
+        "open 1-2, move 1",
+        "--format",
+        "yaml",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for line in [
+        "verdict: allowed",
+        "written: open 1-2",
+        "minutes: 2",
+        "- room: '2'\n    before: high_flood\n    after: low_flood",
+        "text: 'open closed: cost 1, becomes open'",
+        "text: 'enter low_flood: cost 1'",
+    ] {
+        assert!(out.contains(line), "{line} in\n{out}");
+    }
 }

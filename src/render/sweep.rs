@@ -74,12 +74,12 @@ pub fn summary(
             } else {
                 cost.to_string()
             };
-            costs.push(format!("{label}:{}", percent(n, r.reachable)));
+            costs.push(format!("{label}:{}", percent(n, r.reachable, false)));
         }
         let text = format!(
             "{:<8} {:>7}     {}",
             r.room,
-            percent(r.reachable, summary.solves),
+            percent(r.reachable, summary.solves, true),
             if costs.is_empty() {
                 "-".to_string()
             } else {
@@ -97,7 +97,7 @@ pub fn summary(
     out.push_str(&format!(
         "trapped (no room but the start reachable): {} ({})\n",
         count(summary.trapped, "solve"),
-        percent(summary.trapped, summary.solves)
+        percent(summary.trapped, summary.solves, true)
     ));
     for c in &summary.trapped_examples {
         let rooms: Vec<String> = c.rooms.iter().map(|(r, s)| format!("{r}:{s}")).collect();
