@@ -30,6 +30,8 @@ pub mod plan;
 pub mod referee;
 pub mod render;
 pub mod search;
+pub mod snapshot;
 pub mod spelling;
+pub mod suite;
 pub mod sweep;
 pub mod syntax;

@@ -29,6 +29,7 @@ mod import;
 mod paths;
 mod replay;
 mod sweep;
+mod test;
 
 use check::check;
 use completions::{completions, man};
@@ -40,6 +41,7 @@ use import::import;
 use paths::{batch_paths, paths};
 use replay::{PlanSource, replay};
 use sweep::sweep;
+use test::{DiffStyle, Mode, test};
 
 /// Exact movement planner for the submarine of Red November.
 #[derive(Parser, Debug)]
@@ -191,6 +193,32 @@ enum Command {
         #[arg(long, value_name = "N")]
         outcome: Option<usize>,
     },
+    /// Check every board under some folders against its stored snapshot
+    /// (insta's `.snap` format): what `hatchway replay` shows for it.
+    Test {
+        /// Folders (searched for `.board`, `.yaml`, `.yml` and `.json`
+        /// boards, except in `snapshots` and hidden folders) and board
+        /// files. Default: the current folder.
+        paths: Vec<PathBuf>,
+        /// Keep every snapshot in this folder instead of in a `snapshots`
+        /// folder beside each board.
+        #[arg(long, value_name = "DIR")]
+        snapshots: Option<PathBuf>,
+        /// Store every new and changed snapshot.
+        #[arg(long, conflicts_with = "review")]
+        accept: bool,
+        /// Ask, for each new and changed snapshot, whether to accept it,
+        /// reject it or skip it (answers `a`, `r`, `s` read from standard
+        /// input).
+        #[arg(long)]
+        review: bool,
+        /// How a changed snapshot is shown: what changed in the player's
+        /// words, or the full text diff.
+        #[arg(long, value_enum, default_value_t = DiffStyle::Short)]
+        diff: DiffStyle,
+        #[command(flatten)]
+        budget: Budget,
+    },
     /// Shell completions for bash, zsh, fish, elvish or powershell.
     Completions {
         /// The shell.
@@ -289,6 +317,7 @@ enum PathsFormat {
 enum Exit {
     Success = 0,
     Invalid = 1,
+    Usage = 2,
     Limit = 3,
 }
 
@@ -394,6 +423,24 @@ pub fn run() -> ExitCode {
         }
         Command::Fmt { files, check } => fmt(&files, check, &term),
         Command::Draw { board, outcome } => draw(board.as_deref(), outcome, &term),
+        Command::Test {
+            paths,
+            snapshots,
+            accept,
+            review,
+            diff,
+            budget,
+        } => test(
+            &paths,
+            snapshots.as_deref(),
+            Mode {
+                accept,
+                review,
+                diff,
+            },
+            budget,
+            &term,
+        ),
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref(), &term),
         Command::Paths {

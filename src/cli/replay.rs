@@ -66,26 +66,25 @@ pub(super) fn replay(
         let doc = document::replay_doc(&q.board, &q.movement, q.start, &outcomes);
         return write_document(&doc, shown == Shown::Yaml, term);
     }
-    let style = term.out;
-    let mut out = render::replay::preamble(&q.board, &q.movement, q.start, total, style);
-    for (n, o) in listed {
-        out.push('\n');
-        out.push_str(&render::replay::outcome_header(
-            &q.board, n, total, o, style,
-        ));
-        let steps = match referee_outcome(&q, n, o, term) {
-            Ok((_, steps)) => steps,
-            Err(exit) => return exit,
-        };
-        out.push_str(&render::replay::steps_log(
-            &q.board,
-            &q.movement,
-            q.start,
-            &steps,
-            style,
-            pictures,
-        ));
-    }
+    let out = match render::replay::turn_log(
+        &q.board,
+        &q.movement,
+        q.start,
+        total,
+        &listed,
+        term.out,
+        pictures,
+    ) {
+        Ok(out) => out,
+        Err(refused) => {
+            print_plain(
+                refused.to_string(),
+                Some("please report this board".to_string()),
+                term,
+            );
+            return Exit::Invalid;
+        }
+    };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Exit::Success
 }
