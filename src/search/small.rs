@@ -16,7 +16,7 @@
 //! - after a move, only hatches of the rooms that just left play can need
 //!   forgetting: every stored state is already canonical.
 //!
-//! The general search is the reference: `tests/exactness.rs` checks that
+//! The general search is the reference: `tests/suite/exactness.rs` checks that
 //! both store the same number of states and give the same outcomes.
 
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr};

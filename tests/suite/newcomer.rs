@@ -2,9 +2,7 @@
 //! and the rule that decided, plurals and shares that say what they hold,
 //! lists given as `a,b` as well as by repeating a flag.
 
-mod common;
-
-use common::{hatchway, words};
+use crate::common::{hatchway, words};
 
 /// A misspelt name gets the closest known one, whichever kind of name it is
 /// and wherever it is written.
@@ -26,11 +24,11 @@ fn unknown_names_suggest_the_closest() {
         ),
         (&["man", "pahts"], "did you mean `paths`?"),
         (
-            &["check", "tests/fixtures/misspelt-state.board"],
+            &["check", "tests/invalid/misspelt-state.board"],
             "did you mean `low_flood`?",
         ),
         (
-            &["check", "tests/fixtures/misspelt-rules.board"],
+            &["check", "tests/invalid/misspelt-rules.board"],
             "did you mean `red-november`?",
         ),
     ];

@@ -4,7 +4,7 @@
 //!
 //! Graphviz's `dot` must be installed (`.ci/run` installs it when missing).
 
-mod common;
+use crate::common;
 
 use common::hatchway;
 
