@@ -29,6 +29,7 @@ pub mod outcome;
 pub mod plan;
 pub mod referee;
 pub mod render;
+pub mod rules_diff;
 pub mod search;
 pub mod snapshot;
 pub mod spelling;

@@ -21,6 +21,7 @@ use hatchway::{builtin, interchange};
 
 mod check;
 mod completions;
+mod diff;
 mod dot;
 mod draw;
 mod export;
@@ -33,6 +34,7 @@ mod test;
 
 use check::check;
 use completions::{completions, man};
+use diff::{Ground, diff};
 use dot::{Drawn, dot};
 use draw::draw;
 use export::{ExportFormatArg, export};
@@ -216,6 +218,35 @@ enum Command {
         /// words, or the full text diff.
         #[arg(long, value_enum, default_value_t = DiffStyle::Short)]
         diff: DiffStyle,
+        #[command(flatten)]
+        budget: Budget,
+    },
+    /// Where two rules files give different answers: on boards, the
+    /// outcomes that exist under one only or differ in cost; on random
+    /// boards, how often they differ and a smallest board where they do.
+    Diff {
+        /// Boards to compare on, each from its start room (the built-in
+        /// standard board when none is given and `--random` is not).
+        boards: Vec<PathBuf>,
+        /// A rules file or built-in rules name; give it twice.
+        #[arg(long = "rules", value_name = "RULES", required = true)]
+        rules: Vec<String>,
+        /// Compare on this many random boards, from every start room, and
+        /// shrink the smallest board where the rules differ.
+        #[arg(long, value_name = "N", conflicts_with = "boards")]
+        random: Option<usize>,
+        /// The seed of the random boards.
+        #[arg(long, value_name = "S", default_value_t = 1, requires = "random")]
+        seed: u64,
+        /// Rooms per random board.
+        #[arg(long, value_name = "K", default_value_t = 6, requires = "random")]
+        rooms: usize,
+        /// Write the counterexample board to this file instead of printing it.
+        #[arg(short = 'o', long = "output", value_name = "FILE", requires = "random")]
+        output: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
         #[command(flatten)]
         budget: Budget,
     },
@@ -441,6 +472,29 @@ pub fn run() -> ExitCode {
             budget,
             &term,
         ),
+        Command::Diff {
+            boards,
+            rules,
+            random,
+            seed,
+            rooms,
+            output,
+            format,
+            budget,
+        } => {
+            let ground = match random {
+                Some(n) => Ground::Random {
+                    plan: hatchway::rules_diff::RandomPlan {
+                        boards: n,
+                        seed,
+                        rooms,
+                    },
+                    output,
+                },
+                None => Ground::Boards(boards),
+            };
+            diff(&rules, ground, budget, format, &term)
+        }
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref(), &term),
         Command::Paths {

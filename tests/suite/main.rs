@@ -29,6 +29,7 @@ mod message_style;
 mod newcomer;
 mod plans;
 mod robustness;
+mod rules_diff_cli;
 mod snapshot_cli;
 mod sweep;
 mod variants;

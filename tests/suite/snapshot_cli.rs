@@ -254,7 +254,7 @@ fn bad_usage_and_broken_boards() {
 }
 
 /// The shipped boards against the project's own snapshots, as CI runs it:
-/// `cargo test` (tests/boards.rs) and `hatchway test` keep the same files.
+/// `cargo test` (tests/suite/boards.rs) and `hatchway test` keep the same files.
 #[test]
 fn shipped_boards_match_the_projects_snapshots() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
