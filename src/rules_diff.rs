@@ -298,7 +298,7 @@ pub fn random(
         }
     }
     for example in found {
-        let small = shrink(example, second, limits)?;
+        let small = renumbered(shrink(example, second, limits)?, second, limits)?;
         let size = |c: &Counterexample| (c.board.rooms.len(), c.board.hatches.len());
         if run.smallest.as_ref().is_none_or(|s| size(&small) < size(s)) {
             run.smallest = Some(small);
@@ -385,6 +385,28 @@ fn simpler(board: &Board, room_state: StateId, hatch_state: HatchStateId) -> Vec
         }
     }
     out
+}
+
+/// The counterexample with its rooms numbered 1, 2, ... in board order
+/// (a shrunk board keeps the numbers of the random board it came from,
+/// which the user never saw), and its differences told with those numbers.
+fn renumbered(
+    example: Counterexample,
+    second: &Arc<Rules>,
+    limits: &Limits,
+) -> Result<Counterexample, Uncompared> {
+    let mut rooms = example.board.rooms.clone();
+    for (i, room) in rooms.iter_mut().enumerate() {
+        room.id = (i + 1).to_string();
+    }
+    let board = rebuilt(&example.board, rooms, example.board.hatches.clone());
+    let other = rebind(&board, second)?;
+    let differences = compare(&board, &other, board.start, limits)?;
+    Ok(Counterexample {
+        start: board.start,
+        board,
+        differences,
+    })
 }
 
 /// Shrinks a counterexample by greedy deletion of rooms and hatches and
