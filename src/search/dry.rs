@@ -17,6 +17,7 @@
 use crate::model::{Board, Cost, HatchId, Movement, RoomId, StateId};
 use crate::outcome::Action;
 
+use super::outcomes::Writer;
 use super::{Full, Limits, Stopped, Workspace};
 
 /// Whether any water can flow this turn. Room states change only through
@@ -185,7 +186,7 @@ pub fn solve(
 
     states.clear();
     states.extend(board.rooms.iter().map(|room| room.state));
-    let mut writer = super::Writer::new(&mut solution.outcomes, spare);
+    let mut writer = Writer::new(&mut solution.outcomes, spare);
     for (r, n) in nodes.iter().enumerate() {
         if !n.settled {
             continue;
