@@ -235,7 +235,8 @@ fn builtin_rules_cache() -> &'static HashMap<&'static str, Result<Arc<Rules>, St
     CACHE.get_or_init(|| {
         builtin::RULES
             .iter()
-            .map(|(name, text)| {
+            .map(|r| {
+                let (name, text) = (r.name, r.text);
                 let compiled = compile_rules_text(&format!("{name}.rules"), text)
                     .map(|l| l.value)
                     .map_err(|f| {
@@ -245,7 +246,7 @@ fn builtin_rules_cache() -> &'static HashMap<&'static str, Result<Arc<Rules>, St
                             .collect::<Vec<_>>()
                             .join("; ")
                     });
-                (*name, compiled)
+                (name, compiled)
             })
             .collect()
     })
@@ -476,7 +477,7 @@ impl Finder<'_> {
                     "{}the built-in rules are {}; for a rules file, write its path in quotes: `rules \"my.rules\"`",
                     crate::spelling::did_you_mean(
                         &name.text,
-                        builtin::RULES.iter().map(|(n, _)| *n)
+                        builtin::RULES.iter().map(|r| r.name)
                     ),
                     builtin::rules_names()
                 )),

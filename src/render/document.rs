@@ -2,6 +2,7 @@
 //! board, and the step-by-step logs of `replay`, all built here so that the
 //! same thing has the same shape in every output.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
@@ -11,7 +12,7 @@ use crate::referee::{self, Ruling, Step};
 
 /// What every document says first: the board, the rules it was played by,
 /// the items held and where the turn starts.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct TurnDoc {
     /// The board's name.
     pub board: String,
@@ -41,7 +42,7 @@ pub fn turn_doc(board: &Board, movement: &Movement, start: RoomId) -> TurnDoc {
 }
 
 /// The whole result of `hatchway paths` for one board.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ResultDoc {
     /// The board, rules, items and start.
     #[serde(flatten)]
@@ -51,7 +52,7 @@ pub struct ResultDoc {
 }
 
 /// One outcome.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct OutcomeDoc {
     /// Where the player ends.
     pub final_room: String,
@@ -69,6 +70,20 @@ pub struct OutcomeDoc {
 #[derive(Debug)]
 pub struct RoomStates(pub Vec<(String, String)>);
 
+impl JsonSchema for RoomStates {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RoomStates".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Room id to the state the room is left in, for every room.",
+            "type": "object",
+            "additionalProperties": {"type": "string"}
+        })
+    }
+}
+
 impl Serialize for RoomStates {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.0.len()))?;
@@ -80,7 +95,7 @@ impl Serialize for RoomStates {
 }
 
 /// One action of a path.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 #[serde(tag = "action", rename_all = "lowercase")]
 pub enum ActionDoc {
     /// A hatch opened, with the rooms water flowed into.
@@ -178,7 +193,7 @@ pub fn result_doc(
 }
 
 /// A room whose state a step changed.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ChangeDoc {
     /// The room's id.
     pub room: String,
@@ -190,7 +205,7 @@ pub struct ChangeDoc {
 
 /// One step of a log: the action, the minutes spent so far, and the rooms
 /// whose state it changed.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct StepDoc {
     /// The action and what it cost.
     #[serde(flatten)]
@@ -220,7 +235,7 @@ pub fn step_doc(board: &Board, movement: &Movement, step: &Step) -> StepDoc {
 }
 
 /// The result of `hatchway replay`: each outcome with its path step by step.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ReplayDoc {
     /// The board, rules, items and start.
     #[serde(flatten)]
@@ -230,7 +245,7 @@ pub struct ReplayDoc {
 }
 
 /// One outcome of a replay: its entry as `paths` writes it, and its steps.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ReplayedDoc {
     /// The outcome, as in the result of `paths`.
     #[serde(flatten)]
@@ -262,7 +277,7 @@ pub fn replay_doc(
 }
 
 /// A rule as its rules file writes it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct RuleDoc {
     /// The rules file.
     pub file: String,
@@ -281,7 +296,7 @@ fn rule_doc(q: &Quote) -> RuleDoc {
 }
 
 /// Whether the rules allow a planned step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// The step is allowed.
@@ -291,7 +306,7 @@ pub enum Verdict {
 }
 
 /// One planned step judged.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct JudgedDoc {
     /// The step's number in the plan, from 1.
     pub step: usize,
@@ -348,7 +363,7 @@ pub fn refused_doc(number: usize, written: &str, ruling: &Ruling) -> JudgedDoc {
 }
 
 /// The result of `hatchway replay --path`: the plan judged step by step.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct PlanDoc {
     /// The board, rules, items and start.
     #[serde(flatten)]
