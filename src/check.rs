@@ -10,8 +10,9 @@ use std::sync::Arc;
 use crate::diagnostic::{Code, Problem};
 use crate::model::{
     Board, Condition, Cost, EnterRule, Hatch, HatchStateId, ItemId, ItemSet, LeaveRule,
-    MAX_RULE_COST, OpenRule, Opening, Room, RoomId, Rules, StateId, limits,
+    MAX_RULE_COST, OpenRule, Opening, Room, RoomId, Rules, StateId, Wording, limits,
 };
+use crate::spelling::did_you_mean;
 use crate::syntax::ast::{self, Name, RulesStatement, Span};
 
 /// What checking found: the compiled value when there was no error, and
@@ -152,7 +153,8 @@ impl Declared {
                 p.help(format!("no {what}s are declared"))
             } else {
                 p.help(format!(
-                    "the declared {what}s are {}",
+                    "{}the declared {what}s are {}",
+                    did_you_mean(&name.text, self.names.iter().map(String::as_str)),
                     self.names
                         .iter()
                         .map(|n| quote(n))
@@ -746,6 +748,16 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
         walk_through,
         flow,
         revisit,
+        wording: Wording {
+            // The loader, which has the text, fills in the source.
+            source: None,
+            enter: enter.iter().map(|(_, s)| *s).collect(),
+            leave: leave.iter().map(|(_, s)| *s).collect(),
+            open: open.iter().map(|(_, s)| *s).collect(),
+            walk_through: walk_lists.first().map(|(_, s)| *s),
+            revisit: revisits.first().map(|(_, s)| *s),
+            hatch_states: scope.hatches.spans.clone(),
+        },
     };
 
     let all_froms: Vec<Option<StateId>> = (0..room_count).map(|s| Some(StateId(s as u8))).collect();
@@ -912,7 +924,7 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
         if bad_id || crate::syntax::keywords::is_reserved(&decl.id.text) {
             invalid_ids.insert(decl.id.text.as_str());
             let help = if bad_id {
-                "a room id is a number or a name made of letters, digits and `_`".to_string()
+                crate::syntax::room_id_help(&decl.id.text)
             } else {
                 format!("`{}` is a keyword: it cannot be a room id", decl.id.text)
             };
@@ -946,7 +958,8 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
                         )
                         .label(s.span, "not a room state of these rules")
                         .help(format!(
-                            "the room states of the rules `{}` are {}",
+                            "{}the room states of the rules `{}` are {}",
+                            did_you_mean(&s.text, rules.room_states.iter().map(String::as_str)),
                             rules.name,
                             list(&rules.room_states)
                         )),
@@ -1001,7 +1014,10 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
         if ids.is_empty() {
             p.help("the board declares no rooms")
         } else {
-            p.help(format!("the board's rooms are {known}"))
+            p.help(format!(
+                "{}the board's rooms are {known}",
+                did_you_mean(&name.text, ids.iter().copied())
+            ))
         }
     };
 
@@ -1031,7 +1047,8 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
                         )
                         .label(s.span, "not a hatch state of these rules")
                         .help(format!(
-                            "the hatch states of the rules `{}` are {}",
+                            "{}the hatch states of the rules `{}` are {}",
+                            did_you_mean(&s.text, rules.hatch_states.iter().map(String::as_str)),
                             rules.name,
                             list(&rules.hatch_states)
                         )),

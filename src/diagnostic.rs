@@ -24,6 +24,9 @@ pub enum Severity {
     Error,
     /// The file works but something in it is probably a mistake.
     Warning,
+    /// Not a problem: a note that explains another one (the rule that
+    /// decided, quoted from its file).
+    Advice,
 }
 
 /// A place in a file with what to say about it.
@@ -70,6 +73,14 @@ impl Problem {
         }
     }
 
+    /// A note with a message and no place yet.
+    pub fn note(code: Code, message: impl Into<String>) -> Self {
+        Problem {
+            severity: Severity::Advice,
+            ..Problem::error(code, message)
+        }
+    }
+
     /// Adds a place; places with no text behind them (boards read from YAML)
     /// are dropped.
     pub fn label(mut self, span: Span, text: impl Into<String>) -> Self {
@@ -112,6 +123,8 @@ pub struct Report {
     /// bytes in place of one), as byte offsets in the file's text.
     pictures: Arc<Vec<usize>>,
     problem: Problem,
+    /// Notes in other files that explain this problem, shown under it.
+    related: Vec<Report>,
 }
 
 /// The text as shown under a diagnostic: control characters (other than tab
@@ -152,7 +165,14 @@ impl Report {
             pictures: Arc::new(pictures),
             source,
             problem,
+            related: Vec::new(),
         }
+    }
+
+    /// Adds a note from another file (or the same) shown under this one.
+    pub fn with_related(mut self, note: Report) -> Self {
+        self.related.push(note);
+        self
     }
 
     /// Ties problems to their file, sharing one copy of its text.
@@ -167,6 +187,7 @@ impl Report {
                 named: Arc::clone(&named),
                 pictures: Arc::clone(&pictures),
                 problem,
+                related: Vec::new(),
             })
             .collect()
     }
@@ -257,7 +278,18 @@ impl Diagnostic for Report {
         Some(match self.problem.severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
+            Severity::Advice => miette::Severity::Advice,
         })
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        if self.related.is_empty() {
+            None
+        } else {
+            Some(Box::new(
+                self.related.iter().map(|r| r as &'a dyn Diagnostic),
+            ))
+        }
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {

@@ -33,6 +33,7 @@ pub mod rules_diff;
 pub mod schema;
 pub mod search;
 pub mod snapshot;
+pub mod spelling;
 pub mod suite;
 pub mod sweep;
 pub mod syntax;

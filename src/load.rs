@@ -237,7 +237,7 @@ fn builtin_rules_cache() -> &'static HashMap<&'static str, Result<Arc<Rules>, St
             .iter()
             .map(|r| {
                 let (name, text) = (r.name, r.text);
-                let compiled = compile_rules_text(name, text)
+                let compiled = compile_rules_text(&format!("{name}.rules"), text)
                     .map(|l| l.value)
                     .map_err(|f| {
                         f.reports
@@ -336,11 +336,11 @@ fn compile_language(
         }
         (ast::File::Rules(r), _) => {
             let checked = check::rules(&r);
-            finish(
-                source,
-                checked.problems,
-                checked.value.map(|r| Compiled::Rules(Arc::new(r))),
-            )
+            let value = checked.value.map(|mut r| {
+                r.wording.source = Some(Arc::clone(&source));
+                Compiled::Rules(Arc::new(r))
+            });
+            finish(source, checked.problems, value)
         }
         (ast::File::Board(b), _) => check_board(source, &b, dir, None),
     }
@@ -424,8 +424,10 @@ fn order(problems: &mut Vec<Problem>) {
         let rest = problems.split_off(MAX_PROBLEMS);
         let errors = rest.iter().filter(|p| p.is_error()).count();
         let message = format!(
-            "{} more problems ({errors} errors) are not shown",
-            rest.len()
+            "{} ({}) {} not shown",
+            crate::render::count(rest.len() as u64, "more problem"),
+            crate::render::count(errors as u64, "error"),
+            if rest.len() == 1 { "is" } else { "are" }
         );
         let note = if errors > 0 {
             Problem::error(Code::TooManyProblems, message)
@@ -469,7 +471,11 @@ impl Finder<'_> {
                 )
                 .label(name.span, "not a built-in rules name")
                 .help(format!(
-                    "the built-in rules are {}; for a rules file, write its path in quotes: `rules \"my.rules\"`",
+                    "{}the built-in rules are {}; for a rules file, write its path in quotes: `rules \"my.rules\"`",
+                    crate::spelling::did_you_mean(
+                        &name.text,
+                        builtin::RULES.iter().map(|r| r.name)
+                    ),
                     builtin::rules_names()
                 )),
             ]

@@ -9,6 +9,9 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::diagnostic::SourceFile;
+use crate::syntax::ast::Span;
+
 /// A number of minutes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
@@ -203,6 +206,67 @@ pub struct Rules {
     pub flow: Vec<Option<(StateId, StateId)>>,
     /// Whether a room may be entered again in the same turn.
     pub revisit: bool,
+    /// Where the rules file says each rule, to quote it in messages.
+    pub wording: Wording,
+}
+
+/// Where a rules file writes each of its rules, so that a message can quote
+/// the one that decided. What rules mean does not depend on where they are
+/// written, so any two wordings are equal: rules compare by meaning.
+#[derive(Clone, Debug, Default)]
+pub struct Wording {
+    /// The rules file's name and text; `None` for rules made in code.
+    pub source: Option<Arc<SourceFile>>,
+    /// Each `enter` rule's statement, in the order of [`Rules::enter`].
+    pub enter: Vec<Span>,
+    /// Each `leave` rule's statement, in the order of [`Rules::leave`].
+    pub leave: Vec<Span>,
+    /// Each `open` rule's statement, in the order of [`Rules::open`].
+    pub open: Vec<Span>,
+    /// The `walk through` statement.
+    pub walk_through: Option<Span>,
+    /// The `revisit` statement, if the file has one.
+    pub revisit: Option<Span>,
+    /// Where each hatch state is declared.
+    pub hatch_states: Vec<Span>,
+}
+
+impl PartialEq for Wording {
+    fn eq(&self, _: &Wording) -> bool {
+        true
+    }
+}
+
+impl Eq for Wording {}
+
+/// One statement of a rules file that decides a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleRef {
+    /// An `enter` rule, by its index in [`Rules::enter`].
+    Enter(usize),
+    /// A `leave` rule, by its index in [`Rules::leave`].
+    Leave(usize),
+    /// An `open` rule, by its index in [`Rules::open`].
+    Open(usize),
+    /// The `walk through` statement.
+    WalkThrough,
+    /// The `revisit` statement.
+    Revisit,
+    /// The declaration of a hatch state (which no `open` rule names).
+    HatchState(HatchStateId),
+}
+
+/// A rule as its rules file writes it.
+#[derive(Clone, Debug)]
+pub struct Quote {
+    /// The rules file.
+    pub source: Arc<SourceFile>,
+    /// Where the rule is written.
+    pub span: Span,
+    /// Its text on one line (white space runs made one space).
+    pub text: String,
+    /// The line it starts on, from 1.
+    pub line: usize,
 }
 
 /// Picks the single most specific rule that applies.
@@ -249,6 +313,25 @@ impl Rules {
             .map(|i| ItemId(i as u8))
     }
 
+    /// The `enter` rule (an index into [`Rules::enter`]) that decides
+    /// entering a room in state `to` from one in state `from` through a
+    /// hatch in state `through`.
+    pub fn enter_rule(
+        &self,
+        from: StateId,
+        through: HatchStateId,
+        to: StateId,
+        items: ItemSet,
+    ) -> Option<usize> {
+        let rules = self
+            .enter
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.state == to)
+            .map(|(i, r)| (&r.condition, i));
+        most_specific(rules, from, through, items)
+    }
+
     /// The cost of entering a room in state `to` from one in state `from`
     /// through a hatch in state `through`, or `None` when forbidden (or when
     /// no rule covers the case, which the checker does not let through).
@@ -259,33 +342,93 @@ impl Rules {
         to: StateId,
         items: ItemSet,
     ) -> Option<Cost> {
+        self.enter_rule(from, through, to, items)
+            .and_then(|i| self.enter[i].cost)
+    }
+
+    /// The `leave` rule (an index into [`Rules::leave`]) that decides
+    /// leaving a room in state `from`, if any does.
+    pub fn leave_rule(&self, from: StateId, items: ItemSet) -> Option<usize> {
         let rules = self
-            .enter
+            .leave
             .iter()
-            .filter(|r| r.state == to)
-            .map(|r| (&r.condition, r.cost));
-        most_specific(rules, from, through, items).flatten()
+            .enumerate()
+            .filter(|(_, r)| r.state == from)
+            .map(|(i, r)| (&r.condition, i));
+        most_specific(rules, from, HatchStateId(0), items)
     }
 
     /// Whether a player may leave a room in state `from`.
     pub fn may_leave(&self, from: StateId, items: ItemSet) -> bool {
+        self.leave_rule(from, items)
+            .is_none_or(|i| self.leave[i].allowed)
+    }
+
+    /// The `open` rule (an index into [`Rules::open`]) that decides opening
+    /// a hatch in state `state`, if any does.
+    pub fn open_rule(&self, state: HatchStateId, items: ItemSet) -> Option<usize> {
         let rules = self
-            .leave
+            .open
             .iter()
-            .filter(|r| r.state == from)
-            .map(|r| (&r.condition, r.allowed));
-        most_specific(rules, from, HatchStateId(0), items).unwrap_or(true)
+            .enumerate()
+            .filter(|(_, r)| r.state == state)
+            .map(|(i, r)| (&r.condition, i));
+        most_specific(rules, StateId(0), state, items)
     }
 
     /// What opening a hatch in state `state` does, or `None` when it cannot
     /// be opened.
     pub fn opening(&self, state: HatchStateId, items: ItemSet) -> Option<Opening> {
-        let rules = self
-            .open
-            .iter()
-            .filter(|r| r.state == state)
-            .map(|r| (&r.condition, r.opening));
-        most_specific(rules, StateId(0), state, items).flatten()
+        self.open_rule(state, items)
+            .and_then(|i| self.open[i].opening)
+    }
+
+    /// A rule as the rules file writes it; `None` when the rules were not
+    /// read from a file or the statement is not in it.
+    pub fn quote(&self, rule: RuleRef) -> Option<Quote> {
+        let w = &self.wording;
+        let span = match rule {
+            RuleRef::Enter(i) => w.enter.get(i).copied(),
+            RuleRef::Leave(i) => w.leave.get(i).copied(),
+            RuleRef::Open(i) => w.open.get(i).copied(),
+            RuleRef::WalkThrough => w.walk_through,
+            RuleRef::Revisit => w.revisit,
+            RuleRef::HatchState(h) => w.hatch_states.get(usize::from(h.0)).copied(),
+        }?;
+        let source = w.source.as_ref()?;
+        let written = source.text.get(span.start..span.end)?;
+        // A statement's span runs on over the comments and blank lines
+        // after it; the quote ends where its last word does.
+        let mut end = 0;
+        let mut words = Vec::new();
+        let mut quoted = false;
+        let mut offset = 0;
+        for line in written.split_inclusive('\n') {
+            let mut cut = line.len();
+            for (i, c) in line.char_indices() {
+                match c {
+                    '"' => quoted = !quoted,
+                    '#' if !quoted => {
+                        cut = i;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            let kept = line[..cut].trim_end();
+            if !kept.trim_start().is_empty() {
+                end = offset + kept.len();
+                words.extend(kept.split_whitespace());
+            }
+            offset += line.len();
+        }
+        let line = source.text[..span.start].matches('\n').count() + 1;
+        Some(Quote {
+            source: Arc::clone(source),
+            span: Span::new(span.start, span.start + end),
+            text: words.join(" "),
+            line,
+        })
     }
 
     /// The rules narrowed to the items a player holds, as flat tables.
@@ -697,10 +840,16 @@ impl Board {
         self.adjacency.get(room.index()).map_or(&[], Vec::as_slice)
     }
 
-    /// The help for an unknown room: the board's room ids, in order.
-    pub fn rooms_help(&self) -> String {
+    /// The help for an unknown room id: the closest id, if one is close,
+    /// then the board's room ids, in order.
+    pub fn rooms_help(&self, unknown: &str) -> String {
         let ids: Vec<&str> = self.rooms.iter().map(|r| r.id.as_str()).collect();
-        format!("the rooms of `{}` are: {}", self.name, ids.join(", "))
+        format!(
+            "{}the rooms of `{}` are: {}",
+            crate::spelling::did_you_mean(unknown, ids.iter().copied()),
+            self.name,
+            ids.join(", ")
+        )
     }
 
     /// A room by its id as written.

@@ -106,7 +106,7 @@ pub fn resolve(board: &Board, written: &Written) -> Result<Action, Problem> {
         board.room_by_id(&n.text).ok_or_else(|| {
             Problem::error(Code::UnknownRoom, format!("unknown room `{}`", n.text))
                 .label(n.span, "no room has this id")
-                .help(board.rooms_help())
+                .help(board.rooms_help(&n.text))
         })
     };
     match &written.step {

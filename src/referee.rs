@@ -2,8 +2,12 @@
 //! player's plan, replays the engine's paths, and describes each step's
 //! effects. Deliberately simple and separate from the search.
 
-use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, RoomId, StateId};
+use std::sync::Arc;
+
+use crate::diagnostic::{Code, Problem, Report, SourceFile};
+use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, Quote, RoomId, RuleRef, StateId};
 use crate::outcome::Action;
+use crate::syntax::ast::Span;
 
 /// The ship during a turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -222,6 +226,239 @@ impl Ship {
             total,
             changes,
         })
+    }
+}
+
+/// Why the rules decided a step as they did: the rule that decided, quoted
+/// from the rules file in use, and for a refused step, what would allow it.
+#[derive(Clone, Debug)]
+pub struct Ruling {
+    /// The statement of the rules file that decided; `None` when the board,
+    /// not a rule, decided (no hatch there), or the rules have no text.
+    pub rule: Option<Quote>,
+    /// Which statement that is.
+    pub rule_ref: Option<RuleRef>,
+    /// Why, in words, naming the rule or the board's fact.
+    pub reason: String,
+    /// Items the player does not hold, any one of which would allow the
+    /// step (for a refused step).
+    pub allowed_with: Vec<String>,
+}
+
+impl Ship {
+    /// The statement that decides `action` from this ship: for an allowed
+    /// step the rule that set its cost, for a refused one the rule that
+    /// refused it (see [`Ship::ruling`]).
+    pub fn deciding_rule(
+        &self,
+        board: &Board,
+        movement: &Movement,
+        action: Action,
+    ) -> Option<RuleRef> {
+        let rules = movement.rules();
+        let items = movement.items();
+        let here = self.position;
+        match action {
+            Action::Open(hatch) => {
+                if !board.hatch(hatch).rooms.contains(&here) {
+                    return None;
+                }
+                let state = self.hatches[hatch.index()];
+                Some(
+                    rules
+                        .open_rule(state, items)
+                        .map_or(RuleRef::HatchState(state), RuleRef::Open),
+                )
+            }
+            Action::Move(there) => {
+                let hatch = board.hatch_between(here, there)?;
+                let through = self.hatches[hatch.index()];
+                if !movement.walk_through(through) {
+                    return Some(RuleRef::WalkThrough);
+                }
+                let from = self.rooms[here.index()];
+                if let Some(i) = rules.leave_rule(from, items)
+                    && !rules.leave[i].allowed
+                {
+                    return Some(RuleRef::Leave(i));
+                }
+                if !movement.revisit() && self.visited[there.index()] {
+                    return Some(RuleRef::Revisit);
+                }
+                let to = self.rooms[there.index()];
+                rules
+                    .enter_rule(from, through, to, items)
+                    .map(RuleRef::Enter)
+            }
+        }
+    }
+
+    /// Why `action`, refused from this ship with `illegal`, is refused:
+    /// the rule from the rules in use, and the items that would allow it.
+    pub fn ruling(
+        &self,
+        board: &Board,
+        movement: &Movement,
+        action: Action,
+        illegal: &Illegal,
+    ) -> Ruling {
+        let rules = movement.rules();
+        let rule_ref = self.deciding_rule(board, movement, action);
+        let quote = rule_ref.and_then(|r| rules.quote(r));
+        let said = |quote: &Option<Quote>| {
+            quote.as_ref().map_or(String::new(), |q| {
+                format!("the rules `{}` say `{}`", rules.name, q.text)
+            })
+        };
+        let reason = match illegal {
+            Illegal::NotAdjacent { from, .. } => {
+                let next: Vec<&str> = board
+                    .neighbours(self.position)
+                    .iter()
+                    .map(|&(_, n)| board.room(n).id.as_str())
+                    .collect();
+                format!(
+                    "a move goes through a hatch of the current room; from room `{from}` hatches lead to: {}",
+                    next.join(", ")
+                )
+            }
+            Illegal::HatchNotHere { .. } => {
+                "a hatch can only be opened from one of the two rooms it joins".to_string()
+            }
+            Illegal::CannotOpen { state, .. } => match rule_ref {
+                Some(RuleRef::Open(_)) if quote.is_some() => said(&quote),
+                _ => format!(
+                    "the rules `{}` have no `open` rule for hatches that are `{state}`, so this one cannot be opened",
+                    rules.name
+                ),
+            },
+            Illegal::NotPassable { hatch, state } => {
+                let first = if quote.is_some() {
+                    said(&quote)
+                } else {
+                    format!(
+                        "the rules `{}` do not let a player walk through a `{state}` hatch",
+                        rules.name
+                    )
+                };
+                let opens = match action {
+                    Action::Move(there) => board
+                        .hatch_between(self.position, there)
+                        .and_then(|h| movement.opening(self.hatches[h.index()]))
+                        .is_some(),
+                    Action::Open(_) => false,
+                };
+                if opens {
+                    format!("{first}; open it first with `open {hatch}`")
+                } else {
+                    first
+                }
+            }
+            Illegal::CannotLeave { room, state } => {
+                if quote.is_some() {
+                    said(&quote)
+                } else {
+                    format!(
+                        "the rules `{}` do not let a player leave a `{state}` room such as `{room}`",
+                        rules.name
+                    )
+                }
+            }
+            Illegal::CannotEnter { state, .. } => {
+                if quote.is_some() {
+                    said(&quote)
+                } else {
+                    format!(
+                        "the rules `{}` forbid entering a `{state}` room",
+                        rules.name
+                    )
+                }
+            }
+            Illegal::AlreadyVisited { .. } => {
+                if quote.is_some() {
+                    said(&quote)
+                } else {
+                    format!(
+                        "the rules `{}` do not say `revisit: allowed`, so each room is entered at most once a turn",
+                        rules.name
+                    )
+                }
+            }
+            Illegal::CostOverflow => "split the plan".to_string(),
+        };
+        // Any one item more that makes the step legal: the rules are asked
+        // again with it held, so the hint is never a guess.
+        let held = movement.items();
+        let allowed_with = (0..rules.items.len())
+            .map(|i| crate::model::ItemId(i as u8))
+            .filter(|&item| !held.contains(item))
+            .filter(|&item| {
+                let with = rules.movement(held.with(item));
+                self.clone().apply(board, &with, action).is_ok()
+            })
+            .map(|item| rules.items[usize::from(item.0)].clone())
+            .collect();
+        Ruling {
+            rule: quote,
+            rule_ref,
+            reason,
+            allowed_with,
+        }
+    }
+}
+
+impl Ruling {
+    /// The help line: the reason, then any item that would allow the step
+    /// (`with --with grog this step is allowed`).
+    pub fn help(&self) -> String {
+        if self.allowed_with.is_empty() {
+            return self.reason.clone();
+        }
+        let flags: Vec<String> = self
+            .allowed_with
+            .iter()
+            .map(|i| format!("--with {i}"))
+            .collect();
+        format!(
+            "{}; with {} this step is allowed",
+            self.reason,
+            flags.join(" or with ")
+        )
+    }
+
+    /// The report of the refused step `number` (from 1) at `span` of the
+    /// plan: the reason as help, and the deciding rule quoted from its
+    /// rules file as a note under it.
+    pub fn report(
+        &self,
+        plan: Arc<SourceFile>,
+        number: usize,
+        span: Span,
+        illegal: &Illegal,
+    ) -> Report {
+        let problem = Problem::error(
+            Code::IllegalStep,
+            format!("step {number} is not allowed: {illegal}"),
+        )
+        .label(span, "this step breaks a rule")
+        .help(self.help());
+        let report = Report::new(plan, problem);
+        match &self.rule {
+            Some(q) => {
+                let (message, label) = match self.rule_ref {
+                    Some(RuleRef::HatchState(_)) => (
+                        "no rule opens this hatch state",
+                        "declared here, and no `open` rule names it",
+                    ),
+                    _ => ("the rule that decided", "this rule refuses the step"),
+                };
+                report.with_related(Report::new(
+                    Arc::clone(&q.source),
+                    Problem::note(Code::DecidingRule, message).label(q.span, label),
+                ))
+            }
+            None => report,
+        }
     }
 }
 

@@ -65,29 +65,20 @@ pub(super) fn builtin_inputs() -> Vec<Input> {
     inputs
 }
 
-/// `3 rooms`, `1 room`, `2 hatches`.
-fn count(n: usize, word: &str) -> String {
-    match (n, word.ends_with("ch")) {
-        (1, _) => format!("1 {word}"),
-        (_, true) => format!("{n} {word}es"),
-        _ => format!("{n} {word}s"),
-    }
-}
-
 pub(super) fn describe(compiled: &Compiled) -> String {
     match compiled {
         Compiled::Rules(r) => format!(
             "rules `{}`: {}, {}, {}",
             r.name,
-            count(r.room_states.len(), "room state"),
-            count(r.hatch_states.len(), "hatch state"),
-            count(r.items.len(), "item")
+            render::count(r.room_states.len() as u64, "room state"),
+            render::count(r.hatch_states.len() as u64, "hatch state"),
+            render::count(r.items.len() as u64, "item")
         ),
         Compiled::Board(b) => format!(
             "board `{}`: {}, {}, rules `{}`",
             b.name,
-            count(b.rooms.len(), "room"),
-            count(b.hatches.len(), "hatch"),
+            render::count(b.rooms.len() as u64, "room"),
+            render::count(b.hatches.len() as u64, "hatch"),
             b.rules.name
         ),
     }

@@ -3,7 +3,6 @@
 
 use hatchway::render::dot::{self, Walk};
 
-use super::replay::rule_help;
 use super::*;
 
 /// Which path to draw.
@@ -25,7 +24,7 @@ pub(super) fn dot(
 ) -> Exit {
     let args = QueryArgs {
         from,
-        to: None,
+        to: Vec::new(),
         with,
         max_cost: None,
         budget: Budget::default(),
@@ -104,14 +103,10 @@ fn plan_walk(q: &Query, text: String, term: &Terminal) -> Result<(Ship, Vec<refe
         match ship.apply(&q.board, &q.movement, action) {
             Ok(step) => steps.push(step),
             Err(e) => {
-                return Err(fail(
-                    Problem::error(
-                        Code::IllegalStep,
-                        format!("step {} is not allowed: {e}", i + 1),
-                    )
-                    .label(w.span, "this step breaks a rule")
-                    .help(rule_help(&e, &q.board)),
-                ));
+                let ruling = ship.ruling(&q.board, &q.movement, action, &e);
+                let refused = ruling.report(std::sync::Arc::clone(&source), i + 1, w.span, &e);
+                print_reports(&[refused], term);
+                return Err(Exit::Invalid);
             }
         }
     }

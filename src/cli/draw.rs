@@ -10,7 +10,7 @@ use super::*;
 pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal) -> Exit {
     let args = QueryArgs {
         from: None,
-        to: None,
+        to: Vec::new(),
         with: Vec::new(),
         max_cost: None,
         budget: Budget::default(),

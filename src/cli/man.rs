@@ -82,7 +82,11 @@ pub(super) fn man(command: Option<&str>, term: &Terminal) -> Exit {
             let Some(sub) = cli.find_subcommand(name) else {
                 print_plain(
                     format!("there is no command `{name}`"),
-                    Some(format!("the commands are: {}", names.join(", "))),
+                    Some(format!(
+                        "{}the commands are: {}",
+                        hatchway::spelling::did_you_mean(name, names.iter().map(String::as_str)),
+                        names.join(", ")
+                    )),
                     term,
                 );
                 return Exit::Invalid;

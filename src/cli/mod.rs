@@ -14,7 +14,7 @@ use hatchway::load::{self, Compiled, Failure, Input, InputKind};
 use hatchway::model::{Board, Cost, ItemSet, Movement, RoomId, StateId};
 use hatchway::outcome::Outcome;
 use hatchway::plan;
-use hatchway::referee::{self, Illegal, Ship};
+use hatchway::referee::{self, Ship};
 use hatchway::render::{self, Style, document};
 use hatchway::search::{self, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, Limits};
 use hatchway::{builtin, interchange};
@@ -127,8 +127,9 @@ enum Command {
         /// every room state of the rules.
         #[arg(long, value_name = "STATES", value_delimiter = ',')]
         states: Vec<String>,
-        /// An item the player holds this turn (repeatable).
-        #[arg(long = "with", value_name = "ITEM")]
+        /// Items the player holds this turn (repeatable, or
+        /// comma-separated: `--with grog,aqualung`).
+        #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
         with: Vec<String>,
         /// What the search of one configuration may store: one that runs
         /// out is counted apart, the sweep goes on, and it exits 3.
@@ -157,8 +158,12 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         path_file: Option<PathBuf>,
         /// Draw the ship (as `hatchway draw` does) after every step.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "format")]
         draw: bool,
+        /// Output format: the log for people, or each step as JSON or YAML
+        /// (INTERCHANGE.md).
+        #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
+        format: ReplayFormat,
     },
     /// Write a board as YAML or JSON (the shape of INTERCHANGE.md) or in the
     /// hatchway language.
@@ -194,8 +199,9 @@ enum Command {
         /// Start in this room instead of the board's start room.
         #[arg(long, value_name = "ROOM")]
         from: Option<String>,
-        /// An item the player holds this turn (repeatable).
-        #[arg(long = "with", value_name = "ITEM")]
+        /// Items the player holds this turn (repeatable, or
+        /// comma-separated: `--with grog,aqualung`).
+        #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
         with: Vec<String>,
     },
     /// Lay board and rules files out in the canonical way, in place; with
@@ -299,11 +305,13 @@ struct QueryArgs {
     /// Start in this room instead of the board's start room.
     #[arg(long, value_name = "ROOM")]
     from: Option<String>,
-    /// Only outcomes that end in this room.
-    #[arg(long, value_name = "ROOM")]
-    to: Option<String>,
-    /// An item the player holds this turn (repeatable).
-    #[arg(long = "with", value_name = "ITEM")]
+    /// Only outcomes that end in one of these rooms (repeatable, or
+    /// comma-separated: `--to 2,5`).
+    #[arg(long, value_name = "ROOM", value_delimiter = ',')]
+    to: Vec<String>,
+    /// Items the player holds this turn (repeatable, or comma-separated:
+    /// `--with grog,aqualung`).
+    #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
     with: Vec<String>,
     /// Only outcomes that cost at most this many minutes.
     #[arg(long, value_name = "N")]
@@ -333,6 +341,13 @@ impl Default for Budget {
     }
 }
 
+impl Query {
+    /// Whether `--to` lets an outcome ending in `room` be shown.
+    fn shows(&self, room: RoomId) -> bool {
+        self.to.is_empty() || self.to.contains(&room)
+    }
+}
+
 impl Budget {
     /// The search limits of this budget, with no cost limit.
     fn limits(self) -> Limits {
@@ -348,6 +363,13 @@ impl Budget {
 enum CheckFormat {
     Text,
     Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ReplayFormat {
+    Text,
+    Json,
+    Yaml,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -437,13 +459,19 @@ pub fn run() -> ExitCode {
             path,
             path_file,
             draw: pictures,
+            format,
         } => {
             let plan = match (path, path_file) {
                 (Some(text), _) => Some(PlanSource::Text(text)),
                 (None, Some(file)) => Some(PlanSource::File(file)),
                 (None, None) => None,
             };
-            replay(board.as_deref(), &query, outcome, plan, pictures, &term)
+            let shown = match format {
+                ReplayFormat::Text => replay::Shown::Log { pictures },
+                ReplayFormat::Json => replay::Shown::Json,
+                ReplayFormat::Yaml => replay::Shown::Yaml,
+            };
+            replay(board.as_deref(), &query, outcome, plan, shown, &term)
         }
         Command::Check { files, format } => check(&files, format, &term),
         Command::Rules { name } => rules(name.as_deref(), &term),
@@ -525,6 +553,28 @@ pub fn run() -> ExitCode {
     exit.into()
 }
 
+/// Writes a document of INTERCHANGE.md on standard output, as YAML or as
+/// pretty JSON.
+fn write_document(doc: &impl Serialize, yaml: bool, term: &Terminal) -> Exit {
+    let written = if yaml {
+        serde_yaml::to_string(doc).map_err(|e| e.to_string())
+    } else {
+        serde_json::to_string_pretty(doc)
+            .map(|s| s + "\n")
+            .map_err(|e| e.to_string())
+    };
+    match written {
+        Ok(text) => {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            Exit::Success
+        }
+        Err(e) => {
+            print_plain(format!("cannot write the result: {e}"), None, term);
+            Exit::Invalid
+        }
+    }
+}
+
 fn print_reports(reports: &[Report], term: &Terminal) {
     let mut err = std::io::stderr().lock();
     for r in reports {
@@ -549,7 +599,8 @@ struct Query {
     board: Board,
     movement: Movement,
     start: RoomId,
-    to: Option<RoomId>,
+    /// The rooms outcomes must end in; empty for any room.
+    to: Vec<RoomId>,
     limits: Limits,
 }
 
@@ -562,7 +613,7 @@ struct QueryError {
 fn room_arg(board: &Board, id: &str, flag: &str) -> Result<RoomId, QueryError> {
     board.room_by_id(id).ok_or_else(|| QueryError {
         message: format!("unknown room `{id}` in `{flag}`"),
-        help: Some(board.rooms_help()),
+        help: Some(board.rooms_help(id)),
     })
 }
 
@@ -573,9 +624,9 @@ fn query(board: Board, args: &QueryArgs) -> Result<Query, QueryError> {
     };
     let to = args
         .to
-        .as_deref()
+        .iter()
         .map(|id| room_arg(&board, id, "--to"))
-        .transpose()?;
+        .collect::<Result<Vec<_>, _>>()?;
     let mut items = ItemSet::default();
     for name in &args.with {
         let item = board.rules.item(name).ok_or_else(|| QueryError {
@@ -584,7 +635,11 @@ fn query(board: Board, args: &QueryArgs) -> Result<Query, QueryError> {
                 format!("the rules `{}` have no items", board.rules.name)
             } else {
                 format!(
-                    "the rules `{}` have the items: {}",
+                    "{}the rules `{}` have the items: {}",
+                    hatchway::spelling::did_you_mean(
+                        name,
+                        board.rules.items.iter().map(String::as_str)
+                    ),
                     board.rules.name,
                     board.rules.items.join(", ")
                 )

@@ -23,30 +23,17 @@ pub(super) fn paths(
         .into_iter()
         .enumerate()
         .map(|(i, o)| (i + 1, o))
-        .filter(|(_, o)| q.to.is_none_or(|t| o.room == t))
+        .filter(|(_, o)| q.shows(o.room))
         .collect();
-    let text = if format == PathsFormat::Table {
-        render::table::outcomes(&q.board, &q.movement, q.start, &numbered, total, term.out)
-    } else {
-        let outcomes: Vec<Outcome> = numbered.into_iter().map(|(_, o)| o).collect();
-        let doc = document::result_doc(&q.board, &q.movement, q.start, &outcomes);
-        let written = if format == PathsFormat::Json {
-            serde_json::to_string_pretty(&doc)
-                .map(|s| s + "\n")
-                .map_err(|e| e.to_string())
-        } else {
-            serde_yaml::to_string(&doc).map_err(|e| e.to_string())
-        };
-        match written {
-            Ok(t) => t,
-            Err(e) => {
-                print_plain(format!("cannot write the result: {e}"), None, term);
-                return Exit::Invalid;
-            }
-        }
-    };
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    Exit::Success
+    if format == PathsFormat::Table {
+        let text =
+            render::table::outcomes(&q.board, &q.movement, q.start, &numbered, total, term.out);
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        return Exit::Success;
+    }
+    let outcomes: Vec<Outcome> = numbered.into_iter().map(|(_, o)| o).collect();
+    let doc = document::result_doc(&q.board, &q.movement, q.start, &outcomes);
+    write_document(&doc, format == PathsFormat::Yaml, term)
 }
 
 #[derive(Serialize)]
@@ -181,7 +168,7 @@ pub(super) fn batch_line(
     let outcomes: Vec<_> = solution
         .outcomes
         .into_iter()
-        .filter(|o| q.to.is_none_or(|t| o.room == t))
+        .filter(|o| q.shows(o.room))
         .collect();
     Ok(document::result_doc(
         &q.board,

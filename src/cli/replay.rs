@@ -8,20 +8,36 @@ pub(super) enum PlanSource {
     File(PathBuf),
 }
 
+/// How a replay is shown.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Shown {
+    /// The log for people, with the ship drawn after each step when
+    /// `pictures` is set.
+    Log { pictures: bool },
+    /// The document of INTERCHANGE.md, as JSON.
+    Json,
+    /// The same, as YAML.
+    Yaml,
+}
+
 pub(super) fn replay(
     path: Option<&Path>,
     args: &QueryArgs,
     only: Option<usize>,
     plan: Option<PlanSource>,
-    pictures: bool,
+    shown: Shown,
     term: &Terminal,
 ) -> Exit {
     let q = match load_query(path, args, term) {
         Ok(q) => q,
         Err(e) => return e,
     };
+    let pictures = match shown {
+        Shown::Log { pictures } => pictures,
+        Shown::Json | Shown::Yaml => false,
+    };
     if let Some(plan) = plan {
-        return referee_plan(&q, plan, pictures, term);
+        return referee_plan(&q, plan, shown, term);
     }
     let solution = match solve(&q, term) {
         Ok(s) => s,
@@ -38,19 +54,24 @@ pub(super) fn replay(
         );
         return Exit::Invalid;
     }
-    let shown: Vec<(usize, &Outcome)> = solution
+    let listed: Vec<(usize, &Outcome)> = solution
         .outcomes
         .iter()
         .enumerate()
         .map(|(i, o)| (i + 1, o))
-        .filter(|(n, o)| only.is_none_or(|k| k == *n) && q.to.is_none_or(|t| o.room == t))
+        .filter(|(n, o)| only.is_none_or(|k| k == *n) && q.shows(o.room))
         .collect();
+    if shown != (Shown::Log { pictures }) {
+        let outcomes: Vec<Outcome> = listed.iter().map(|&(_, o)| o.clone()).collect();
+        let doc = document::replay_doc(&q.board, &q.movement, q.start, &outcomes);
+        return write_document(&doc, shown == Shown::Yaml, term);
+    }
     let out = match render::replay::turn_log(
         &q.board,
         &q.movement,
         q.start,
         total,
-        &shown,
+        &listed,
         term.out,
         pictures,
     ) {
@@ -68,61 +89,6 @@ pub(super) fn replay(
     Exit::Success
 }
 
-/// Why the rules refuse a step, as a help line naming the rule.
-pub(super) fn rule_help(e: &Illegal, board: &Board) -> String {
-    let rules = &board.rules;
-    match e {
-        Illegal::NotAdjacent { from, .. } => {
-            let next: Vec<String> = board
-                .room_by_id(from)
-                .map(|r| {
-                    board
-                        .neighbours(r)
-                        .iter()
-                        .map(|&(_, n)| board.room(n).id.clone())
-                        .collect()
-                })
-                .unwrap_or_default();
-            format!(
-                "a move goes through a hatch of the current room; from room `{from}` hatches lead to: {}",
-                next.join(", ")
-            )
-        }
-        Illegal::HatchNotHere { .. } => {
-            "a hatch can only be opened from one of the two rooms it joins".to_string()
-        }
-        Illegal::CannotOpen { state, .. } => format!(
-            "the rules `{}` have no rule that opens a hatch that is `{state}`",
-            rules.name
-        ),
-        Illegal::NotPassable { hatch, .. } => {
-            let walk: Vec<&str> = rules
-                .hatch_states
-                .iter()
-                .zip(&rules.walk_through)
-                .filter(|(_, w)| **w)
-                .map(|(n, _)| n.as_str())
-                .collect();
-            format!(
-                "the rules `{}` let a player walk only through {} hatches; open it first with `open {hatch}`",
-                rules.name,
-                walk.join(", ")
-            )
-        }
-        Illegal::CannotLeave { state, .. } => {
-            format!("the rules `{}` say `leave {state}: forbidden`", rules.name)
-        }
-        Illegal::CannotEnter { state, .. } => format!(
-            "the rules `{}` forbid entering a `{state}` room",
-            rules.name
-        ),
-        Illegal::AlreadyVisited { .. } => {
-            format!("the rules `{}` say `revisit: forbidden`", rules.name)
-        }
-        Illegal::CostOverflow => "split the plan".to_string(),
-    }
-}
-
 pub(super) fn read_plan(plan: PlanSource) -> Result<(String, String), Failure> {
     match plan {
         PlanSource::Text(text) => Ok(("--path".to_string(), text)),
@@ -133,7 +99,9 @@ pub(super) fn read_plan(plan: PlanSource) -> Result<(String, String), Failure> {
     }
 }
 
-pub(super) fn referee_plan(q: &Query, plan: PlanSource, pictures: bool, term: &Terminal) -> Exit {
+pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Terminal) -> Exit {
+    let pictures = shown == Shown::Log { pictures: true };
+    let log = matches!(shown, Shown::Log { .. });
     let (name, text) = match read_plan(plan) {
         Ok(p) => p,
         Err(f) => {
@@ -151,28 +119,48 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, pictures: bool, term: &T
         }
     };
     let style = term.out;
+    let rules = q.movement.rules();
     let mut ship = Ship::new(&q.board, q.start);
     let mut steps = Vec::new();
+    let mut judged = Vec::new();
     for (i, w) in written.iter().enumerate() {
         let action = match plan::resolve(&q.board, w) {
             Ok(a) => a,
             Err(p) => {
-                print_partial(q, &steps, style, pictures);
+                if log {
+                    print_partial(q, &steps, style, pictures);
+                }
                 print_reports(&[report(p)], term);
                 return Exit::Invalid;
             }
         };
+        let text = source.text.get(w.span.start..w.span.end).unwrap_or("");
+        let rule = ship
+            .deciding_rule(&q.board, &q.movement, action)
+            .and_then(|r| rules.quote(r));
         match ship.apply(&q.board, &q.movement, action) {
-            Ok(step) => steps.push(step),
+            Ok(step) => {
+                judged.push(document::allowed_doc(
+                    &q.board,
+                    &q.movement,
+                    i + 1,
+                    text,
+                    &step,
+                    rule,
+                ));
+                steps.push(step);
+            }
             Err(e) => {
-                print_partial(q, &steps, style, pictures);
-                let p = Problem::error(
-                    Code::IllegalStep,
-                    format!("step {} is not allowed: {e}", i + 1),
-                )
-                .label(w.span, "this step breaks a rule")
-                .help(rule_help(&e, &q.board));
-                print_reports(&[report(p)], term);
+                let ruling = ship.ruling(&q.board, &q.movement, action, &e);
+                if log {
+                    print_partial(q, &steps, style, pictures);
+                } else {
+                    judged.push(document::refused_doc(i + 1, text, &ruling));
+                    let doc = document::plan_doc(&q.board, &q.movement, q.start, judged, None);
+                    let _ = write_document(&doc, shown == Shown::Yaml, term);
+                }
+                let refused = ruling.report(std::sync::Arc::clone(&source), i + 1, w.span, &e);
+                print_reports(&[refused], term);
                 return Exit::Invalid;
             }
         }
@@ -184,6 +172,10 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, pictures: bool, term: &T
         cost: ship.spent,
         actions,
     };
+    if !log {
+        let doc = document::plan_doc(&q.board, &q.movement, q.start, judged, Some(&planned));
+        return write_document(&doc, shown == Shown::Yaml, term);
+    }
     let mut out = render::replay::preamble(&q.board, &q.movement, q.start, 1, style)
         .lines()
         .skip(1)

@@ -13,7 +13,7 @@ pub(super) fn sweep(
 ) -> Exit {
     let args = QueryArgs {
         from: None,
-        to: None,
+        to: Vec::new(),
         with: with.to_vec(),
         max_cost: None,
         budget,
@@ -46,7 +46,11 @@ pub(super) fn sweep(
                 print_plain(
                     format!("unknown room state `{name}` in `--states`"),
                     Some(format!(
-                        "the rules `{}` have the room states: {}",
+                        "{}the rules `{}` have the room states: {}",
+                        hatchway::spelling::did_you_mean(
+                            name,
+                            rules.room_states.iter().map(String::as_str)
+                        ),
                         rules.name,
                         rules.room_states.join(", ")
                     )),
@@ -72,10 +76,10 @@ pub(super) fn sweep(
         None => {
             print_plain(
                 format!(
-                    "this sweep is too large: {} states over {} rooms for {} start rooms",
-                    plan.states.len(),
-                    plan.rooms.len(),
-                    plan.starts.len()
+                    "this sweep is too large: {} over {} for {}",
+                    render::count(plan.states.len() as u64, "state"),
+                    render::count(plan.rooms.len() as u64, "room"),
+                    render::count(plan.starts.len() as u64, "start room")
                 ),
                 Some(format!(
                     "a sweep makes at most {} solves; narrow it with `--rooms` or `--states`",

@@ -41,6 +41,8 @@ codes! {
     CostOutOfRange = "cost_out_of_range",
     /// Two hatches of a board join the same two rooms.
     DuplicateHatch = "duplicate_hatch",
+    /// A note under a refused step: the rule that decided it.
+    DecidingRule = "deciding_rule",
     /// A state or item is declared twice.
     DuplicateName = "duplicate_name",
     /// Two rooms of a board are drawn at the same place.

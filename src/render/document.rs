@@ -1,20 +1,52 @@
-//! The result document of `INTERCHANGE.md`: one per solved board.
+//! The documents of `INTERCHANGE.md`: the result of `paths` for one solved
+//! board, and the step-by-step logs of `replay`, all built here so that the
+//! same thing has the same shape in every output.
 
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use crate::model::{Board, Movement, RoomId};
+use crate::model::{Board, Movement, Quote, RoomId};
 use crate::outcome::{Action, Outcome};
-use crate::referee::{self, Step};
+use crate::referee::{self, Ruling, Step};
+
+/// What every document says first: the board, the rules it was played by,
+/// the items held and where the turn starts.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct TurnDoc {
+    /// The board's name.
+    pub board: String,
+    /// The rules' name.
+    pub rules: String,
+    /// The items the player holds, in the order the rules declare them.
+    pub items: Vec<String>,
+    /// The start room's id.
+    pub start: String,
+}
+
+/// The turn's heading for a board, rules with items, and a start room.
+pub fn turn_doc(board: &Board, movement: &Movement, start: RoomId) -> TurnDoc {
+    let rules = movement.rules();
+    TurnDoc {
+        board: board.name.clone(),
+        rules: rules.name.clone(),
+        items: rules
+            .items
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| movement.items().contains(crate::model::ItemId(*i as u8)))
+            .map(|(_, n)| n.clone())
+            .collect(),
+        start: board.room(start).id.clone(),
+    }
+}
 
 /// The whole result of `hatchway paths` for one board.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct ResultDoc {
-    /// The board's name.
-    pub board: String,
-    /// The start room's id.
-    pub start: String,
+    /// The board, rules, items and start.
+    #[serde(flatten)]
+    pub turn: TurnDoc,
     /// One entry per outcome.
     pub outcomes: Vec<OutcomeDoc>,
 }
@@ -72,8 +104,9 @@ pub enum ActionDoc {
         hatch: [String; 2],
         /// What it cost.
         cost: u32,
-        /// Rooms whose state the opening changed.
-        flood: Vec<String>,
+        /// Rooms whose state the opening changed, by the rules' `flow`
+        /// statements.
+        flows: Vec<String>,
     },
     /// A move into a room.
     Move {
@@ -92,7 +125,7 @@ pub fn action_doc(board: &Board, step: &Step) -> ActionDoc {
             ActionDoc::Open {
                 hatch: [board.room(a).id.clone(), board.room(b).id.clone()],
                 cost: step.cost.0,
-                flood: step
+                flows: step
                     .changes
                     .iter()
                     .map(|c| board.room(c.room).id.clone())
@@ -106,6 +139,43 @@ pub fn action_doc(board: &Board, step: &Step) -> ActionDoc {
     }
 }
 
+/// One outcome's entry, with the referee's steps of its path.
+fn outcome_doc(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    o: &Outcome,
+) -> (OutcomeDoc, Vec<Step>) {
+    let rules = movement.rules();
+    // The engine's paths replay by construction; a failure here would be an
+    // engine bug, and the document then shows no actions rather than a
+    // wrong log.
+    let steps = referee::replay(board, movement, start, &o.actions)
+        .map(|(_, steps)| steps)
+        .unwrap_or_default();
+    let doc = OutcomeDoc {
+        final_room: board.room(o.room).id.clone(),
+        cost: o.cost.0,
+        rooms: RoomStates(
+            board
+                .rooms
+                .iter()
+                .zip(&o.rooms)
+                .map(|(r, s)| (r.id.clone(), rules.room_states[usize::from(s.0)].clone()))
+                .collect(),
+        ),
+        changed: board
+            .rooms
+            .iter()
+            .zip(&o.rooms)
+            .filter(|(r, s)| r.state != **s)
+            .map(|(r, _)| r.id.clone())
+            .collect(),
+        actions: steps.iter().map(|s| action_doc(board, s)).collect(),
+    };
+    (doc, steps)
+}
+
 /// Builds the document for a board's outcomes.
 pub fn result_doc(
     board: &Board,
@@ -113,41 +183,218 @@ pub fn result_doc(
     start: RoomId,
     outcomes: &[Outcome],
 ) -> ResultDoc {
-    let rules = movement.rules();
-    let outcomes = outcomes
-        .iter()
-        .map(|o| {
-            // The engine's paths replay by construction; a failure here would
-            // be an engine bug, and the document then shows no actions rather
-            // than a wrong log.
-            let steps = referee::replay(board, movement, start, &o.actions)
-                .map(|(_, steps)| steps)
-                .unwrap_or_default();
-            OutcomeDoc {
-                final_room: board.room(o.room).id.clone(),
-                cost: o.cost.0,
-                rooms: RoomStates(
-                    board
-                        .rooms
-                        .iter()
-                        .zip(&o.rooms)
-                        .map(|(r, s)| (r.id.clone(), rules.room_states[usize::from(s.0)].clone()))
-                        .collect(),
-                ),
-                changed: board
-                    .rooms
-                    .iter()
-                    .zip(&o.rooms)
-                    .filter(|(r, s)| r.state != **s)
-                    .map(|(r, _)| r.id.clone())
-                    .collect(),
-                actions: steps.iter().map(|s| action_doc(board, s)).collect(),
-            }
-        })
-        .collect();
     ResultDoc {
-        board: board.name.clone(),
-        start: board.room(start).id.clone(),
-        outcomes,
+        turn: turn_doc(board, movement, start),
+        outcomes: outcomes
+            .iter()
+            .map(|o| outcome_doc(board, movement, start, o).0)
+            .collect(),
+    }
+}
+
+/// A room whose state a step changed.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ChangeDoc {
+    /// The room's id.
+    pub room: String,
+    /// Its state before the step.
+    pub before: String,
+    /// Its state after.
+    pub after: String,
+}
+
+/// One step of a log: the action, the minutes spent so far, and the rooms
+/// whose state it changed.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct StepDoc {
+    /// The action and what it cost.
+    #[serde(flatten)]
+    pub action: ActionDoc,
+    /// Minutes spent in the turn once this step is done.
+    pub minutes: u32,
+    /// Rooms whose state the step changed, with their states.
+    pub changes: Vec<ChangeDoc>,
+}
+
+/// Describes one step of a log.
+pub fn step_doc(board: &Board, movement: &Movement, step: &Step) -> StepDoc {
+    let names = &movement.rules().room_states;
+    StepDoc {
+        action: action_doc(board, step),
+        minutes: step.total.0,
+        changes: step
+            .changes
+            .iter()
+            .map(|c| ChangeDoc {
+                room: board.room(c.room).id.clone(),
+                before: names[usize::from(c.before.0)].clone(),
+                after: names[usize::from(c.after.0)].clone(),
+            })
+            .collect(),
+    }
+}
+
+/// The result of `hatchway replay`: each outcome with its path step by step.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ReplayDoc {
+    /// The board, rules, items and start.
+    #[serde(flatten)]
+    pub turn: TurnDoc,
+    /// The outcomes shown.
+    pub outcomes: Vec<ReplayedDoc>,
+}
+
+/// One outcome of a replay: its entry as `paths` writes it, and its steps.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ReplayedDoc {
+    /// The outcome, as in the result of `paths`.
+    #[serde(flatten)]
+    pub outcome: OutcomeDoc,
+    /// Its path, step by step.
+    pub steps: Vec<StepDoc>,
+}
+
+/// Builds the document of a replay of some outcomes.
+pub fn replay_doc(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    outcomes: &[Outcome],
+) -> ReplayDoc {
+    ReplayDoc {
+        turn: turn_doc(board, movement, start),
+        outcomes: outcomes
+            .iter()
+            .map(|o| {
+                let (outcome, steps) = outcome_doc(board, movement, start, o);
+                ReplayedDoc {
+                    outcome,
+                    steps: steps.iter().map(|s| step_doc(board, movement, s)).collect(),
+                }
+            })
+            .collect(),
+    }
+}
+
+/// A rule as its rules file writes it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RuleDoc {
+    /// The rules file.
+    pub file: String,
+    /// The line the rule starts on, from 1.
+    pub line: usize,
+    /// The rule's text.
+    pub text: String,
+}
+
+fn rule_doc(q: &Quote) -> RuleDoc {
+    RuleDoc {
+        file: q.source.name.clone(),
+        line: q.line,
+        text: q.text.clone(),
+    }
+}
+
+/// Whether the rules allow a planned step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The step is allowed.
+    Allowed,
+    /// The step is refused; the plan stops there.
+    Refused,
+}
+
+/// One planned step judged.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct JudgedDoc {
+    /// The step's number in the plan, from 1.
+    pub step: usize,
+    /// The step as the plan writes it.
+    pub written: String,
+    /// Allowed or refused.
+    pub verdict: Verdict,
+    /// For an allowed step, the action, its cost, the minutes so far and
+    /// what it changed.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub done: Option<StepDoc>,
+    /// The rule that decided, when a rule did (a step through no hatch is
+    /// refused by the board, not by a rule).
+    pub rule: Option<RuleDoc>,
+    /// For a refused step, why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// For a refused step, items any one of which would allow it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub allowed_with: Vec<String>,
+}
+
+/// Judges an allowed step for the document of a plan.
+pub fn allowed_doc(
+    board: &Board,
+    movement: &Movement,
+    number: usize,
+    written: &str,
+    step: &Step,
+    rule: Option<Quote>,
+) -> JudgedDoc {
+    JudgedDoc {
+        step: number,
+        written: written.to_string(),
+        verdict: Verdict::Allowed,
+        done: Some(step_doc(board, movement, step)),
+        rule: rule.as_ref().map(rule_doc),
+        reason: None,
+        allowed_with: Vec::new(),
+    }
+}
+
+/// Judges a refused step for the document of a plan.
+pub fn refused_doc(number: usize, written: &str, ruling: &Ruling) -> JudgedDoc {
+    JudgedDoc {
+        step: number,
+        written: written.to_string(),
+        verdict: Verdict::Refused,
+        done: None,
+        rule: ruling.rule.as_ref().map(rule_doc),
+        reason: Some(ruling.reason.clone()),
+        allowed_with: ruling.allowed_with.clone(),
+    }
+}
+
+/// The result of `hatchway replay --path`: the plan judged step by step.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PlanDoc {
+    /// The board, rules, items and start.
+    #[serde(flatten)]
+    pub turn: TurnDoc,
+    /// Allowed when every step is; refused when one is (the last listed).
+    pub verdict: Verdict,
+    /// The steps judged, up to the first refused one.
+    pub steps: Vec<JudgedDoc>,
+    /// Where an allowed plan ends, what it costs and changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<OutcomeDoc>,
+}
+
+/// Builds the document of a judged plan; `end` is the outcome an allowed
+/// plan reaches.
+pub fn plan_doc(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    steps: Vec<JudgedDoc>,
+    end: Option<&Outcome>,
+) -> PlanDoc {
+    let verdict = if steps.iter().any(|s| s.verdict == Verdict::Refused) {
+        Verdict::Refused
+    } else {
+        Verdict::Allowed
+    };
+    PlanDoc {
+        turn: turn_doc(board, movement, start),
+        verdict,
+        steps,
+        outcome: end.map(|o| outcome_doc(board, movement, start, o).0),
     }
 }

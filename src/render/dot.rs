@@ -228,10 +228,9 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
     if let Some(w) = walk {
         let end = board.room(w.end.position);
         title.push_str(&format!(
-            "\\n{}: {} step{}, ends in {}, {} min",
+            "\\n{}: {}, ends in {}, {} min",
             escape_label(w.title),
-            w.steps.len(),
-            if w.steps.len() == 1 { "" } else { "s" },
+            super::count(w.steps.len() as u64, "step"),
             escape_label(&end.label()),
             w.end.spent
         ));

@@ -260,7 +260,7 @@ pub fn preamble(
     let mut out = style.paint(
         heading,
         &format!(
-            "{}: start in room {}, rules {}{}, {} outcome{}",
+            "{}: start in room {}, rules {}{}, {}",
             board.name,
             room_name(board, start),
             rules.name,
@@ -269,8 +269,7 @@ pub fn preamble(
             } else {
                 format!(" with {}", held.join(", "))
             },
-            count,
-            if count == 1 { "" } else { "s" }
+            super::count(count as u64, "outcome")
         ),
     );
     out.push('\n');

@@ -2,17 +2,9 @@
 
 use anstyle::Style as Look;
 
-use super::Style;
+use super::{Style, count, percent};
 use crate::model::Board;
 use crate::sweep::{COST_BUCKETS, Summary, Sweep};
-
-fn percent(part: u64, whole: u64) -> f64 {
-    if whole == 0 {
-        0.0
-    } else {
-        part as f64 * 100.0 / whole as f64
-    }
-}
 
 /// The summary: what was swept, then per room how often it can be reached
 /// and at what minimum cost, then the traps.
@@ -29,11 +21,11 @@ pub fn summary(
     out.push_str(&style.paint(
         bold,
         &format!(
-            "sweep of {}: {} configurations x {} start rooms = {} solves in {:.1} s",
+            "sweep of {}: {} x {} = {} in {:.1} s",
             board.name,
-            sweep.configurations().unwrap_or(0),
-            sweep.starts.len(),
-            summary.solves,
+            count(sweep.configurations().unwrap_or(0), "configuration"),
+            count(sweep.starts.len() as u64, "start room"),
+            count(summary.solves, "solve"),
             elapsed.as_secs_f64()
         ),
     ));
@@ -49,11 +41,17 @@ pub fn summary(
         .map(|s| rules.room_states[usize::from(s.0)].as_str())
         .collect();
     let line = format!(
-        "rooms {} take the states {}; {} outcomes, {} search states in all",
+        "{} {} {} {}; {}, {} in all",
+        if varying.len() == 1 { "room" } else { "rooms" },
         varying.join(", "),
-        states.join(", "),
-        summary.outcomes,
-        summary.states
+        if varying.len() == 1 { "takes" } else { "take" },
+        if states.len() == 1 {
+            format!("the state {}", states[0])
+        } else {
+            format!("the states {}", states.join(", "))
+        },
+        count(summary.outcomes, "outcome"),
+        count(summary.states, "search state")
     );
     for l in textwrap::wrap(&line, style.width.max(40)) {
         out.push_str(&l);
@@ -76,12 +74,12 @@ pub fn summary(
             } else {
                 cost.to_string()
             };
-            costs.push(format!("{label}:{:.0}%", percent(n, r.reachable)));
+            costs.push(format!("{label}:{}", percent(n, r.reachable, false)));
         }
         let text = format!(
-            "{:<8} {:>6.1}%     {}",
+            "{:<8} {:>7}     {}",
             r.room,
-            percent(r.reachable, summary.solves),
+            percent(r.reachable, summary.solves, true),
             if costs.is_empty() {
                 "-".to_string()
             } else {
@@ -97,9 +95,9 @@ pub fn summary(
     }
     out.push('\n');
     out.push_str(&format!(
-        "trapped (no room but the start reachable): {} solves ({:.1}%)\n",
-        summary.trapped,
-        percent(summary.trapped, summary.solves)
+        "trapped (no room but the start reachable): {} ({})\n",
+        count(summary.trapped, "solve"),
+        percent(summary.trapped, summary.solves, true)
     ));
     for c in &summary.trapped_examples {
         let rooms: Vec<String> = c.rooms.iter().map(|(r, s)| format!("{r}:{s}")).collect();
@@ -119,8 +117,12 @@ pub fn summary(
     }
     if summary.over_budget > 0 {
         out.push_str(&format!(
-            "{} solves ran out of their search budget and are not counted; raise `--max-states` or `--max-memory`\n",
-            summary.over_budget
+            "{} out of their search budget and are not counted; raise `--max-states` or `--max-memory`\n",
+            if summary.over_budget == 1 {
+                "1 solve ran".to_string()
+            } else {
+                format!("{} solves ran", summary.over_budget)
+            }
         ));
     }
     out

@@ -33,12 +33,11 @@ pub fn outcomes(
     out.push_str(&style.paint(
         heading,
         &format!(
-            "{}: start in room {}, rules {}, {} outcome{}",
+            "{}: start in room {}, rules {}, {}",
             board.name,
             board.room(start).label(),
             movement.rules().name,
-            count,
-            if count == 1 { "" } else { "s" }
+            super::count(count as u64, "outcome")
         ),
     ));
     out.push('\n');

@@ -149,6 +149,25 @@ fn error_offset(error: &pest::error::Error<Rule>) -> usize {
     }
 }
 
+/// Why a room id as written cannot be one, and what to write instead: the
+/// id with `_` for each character an id cannot hold.
+pub fn room_id_help(id: &str) -> String {
+    let fixed: String = id
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let why = if id.contains('-') {
+        "a room id cannot hold `-`: in `hatch A-B` the dash separates the two rooms"
+    } else {
+        "a room id is a number or a name made of letters, digits and `_`"
+    };
+    if id.is_empty() {
+        why.to_string()
+    } else {
+        format!("{why}; write `{fixed}` instead")
+    }
+}
+
 /// Whether a text holds nothing but white space and comments.
 fn blank(text: &str) -> bool {
     text.lines().all(|l| {
@@ -694,10 +713,17 @@ fn syntax_problem(
                 "`{word}` is a keyword: it cannot be a name or a room id"
             ))
         }
-        Kind::Board if word == "-" && expected.contains(&"a quoted text") => Some(
-            "a room id is a number or a name made of letters, digits and `_`, such as `engine_room`"
-                .to_string(),
-        ),
+        Kind::Board if word == "-" && expected.contains(&"a quoted text") => {
+            // The id as the author meant it: the word the dash is in.
+            let is_id = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+            let head = text[..start]
+                .rfind(|c: char| !is_id(c))
+                .map_or(0, |i| i + 1);
+            let tail = text[start..]
+                .find(|c: char| !is_id(c))
+                .map_or(text.len(), |i| start + i);
+            Some(room_id_help(&text[head..tail]))
+        }
         Kind::Board if statement_expected => Some(
             "a board file has `room`, `hatch`, `start` and `rules` statements".to_string(),
         ),

@@ -173,3 +173,29 @@ fn warnings_do_not_fail_the_check() {
     assert_eq!(doc["files"][0]["diagnostics"][0]["severity"], "warning");
     assert_eq!(doc["files"][0]["diagnostics"][0]["line"], 4);
 }
+
+/// Off a terminal, output has no colour unless `CLICOLOR_FORCE` asks for
+/// it (it wins over `NO_COLOR`, as in clap's help); `--color never` wins
+/// over both.
+#[test]
+fn clicolor_force_colours_output_off_a_terminal() {
+    let run = |force: Option<&str>, extra: &[&str]| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_hatchway"));
+        command
+            .args(["check", "tests/invalid/unknown-room-state.board"])
+            .args(extra)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("NO_COLOR", "1")
+            .env_remove("CLICOLOR_FORCE");
+        if let Some(value) = force {
+            command.env("CLICOLOR_FORCE", value);
+        }
+        let out = command.output().expect("the hatchway binary runs");
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8_lossy(&out.stderr).contains('\u{1b}')
+    };
+    assert!(!run(None, &[]));
+    assert!(!run(Some("0"), &[]));
+    assert!(run(Some("1"), &[]));
+    assert!(!run(Some("1"), &["--color", "never"]));
+}

@@ -26,6 +26,7 @@ mod import;
 mod invariants;
 mod language;
 mod message_style;
+mod newcomer;
 mod plans;
 mod robustness;
 mod rules;
