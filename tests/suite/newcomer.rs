@@ -233,3 +233,23 @@ fn documents_name_rules_items_and_steps() {
         assert!(out.contains(line), "{line} in\n{out}");
     }
 }
+
+/// A JSON board's error names the field at fault, as a YAML board's does.
+#[test]
+fn json_board_errors_name_the_field() {
+    let dir = std::env::temp_dir().join(format!("hatchway-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let file = dir.join("bad.json");
+    std::fs::write(
+        &file,
+        r#"{"rooms": [{"id": 1}, {"id": 2}], "hatches": [{"between": [1, 2]}, {"between": [1, 2], "state": {"a": 1}}], "start": 1}"#,
+    )
+    .expect("the board is written");
+    let (_, err, code) = hatchway(&["check", file.to_str().expect("a UTF-8 path")]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        words(&err).contains("expected a text, found a mapping (in `hatches[1].state`)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
