@@ -67,8 +67,11 @@ impl Default for Limits {
 /// Every outcome of a turn.
 #[derive(Clone, Debug, Default)]
 pub struct Solution {
-    /// The outcomes, ordered by final room (in board order), then cost, then
-    /// the room states (in the order the rules declare them).
+    /// The outcomes, ordered by cost, then final room (in board order), then
+    /// the room states (in the order the rules declare them). An outcome's
+    /// number is its place here, counting from 1. The order is cheapest
+    /// first so that a search bounded by [`Limits::max_cost`] finds the
+    /// first outcomes of the full answer, with the same numbers.
     pub outcomes: Vec<Outcome>,
     /// How many search states were stored.
     pub states: usize,
@@ -77,15 +80,20 @@ pub struct Solution {
 /// The search ran out of its state budget, or of its memory budget.
 #[derive(Clone, Debug, thiserror::Error)]
 #[error(
-    "the search stopped after {states} states ({}), {}",
-    if *.memory { "as many as fit in its memory budget on a board this large" } else { "the limit" },
+    "the search stopped {}, {}",
+    if *.memory {
+        format!("after {states} states, as many as fit in its memory budget on a board this large")
+    } else {
+        format!("at its limit of {states} state{}", if *states == 1 { "" } else { "s" })
+    },
     match .settled_cost {
         Some(c) => format!("having settled every outcome up to cost {c}"),
         None => "before it had settled every outcome of cost 0".to_string(),
     }
 )]
 pub struct LimitReached {
-    /// States stored when it stopped.
+    /// States stored when it stopped: the limit itself when the state
+    /// budget stopped it.
     pub states: usize,
     /// Every outcome of at most this cost had been found (and asking only
     /// for those, with [`Limits::max_cost`], fits in the same budget);
@@ -99,6 +107,19 @@ pub struct LimitReached {
 /// `Result` of every step of a search is one word, not a struct returned
 /// through memory (it happens once per solve at most).
 type Stopped = Box<LimitReached>;
+
+/// Whether a search may store its `stored`-th state (counting from one)
+/// while settling states of cost `settling`, where `most` states fit in the
+/// memory budget. A budget of N states stores at most N: the search stops
+/// when it finds the state after the N-th, saying N. A budget of 0 stores
+/// nothing, not even the start, so every search stops at once.
+#[inline]
+fn may_store(stored: usize, limits: &Limits, most: usize, settling: u32) -> Result<(), Stopped> {
+    if stored > limits.max_states || stored > most {
+        return Err(stopped(stored - 1, settling, most < limits.max_states));
+    }
+    Ok(())
+}
 
 /// The search stopped with `states` stored while settling states of cost
 /// `settling`, so every outcome up to the cost before was settled.
@@ -738,10 +759,7 @@ fn offer(
     most: usize,
 ) -> Result<(), Stopped> {
     if inserted {
-        let memory = nodes.len() > most;
-        if nodes.len() > limits.max_states || memory {
-            return Err(stopped(nodes.len(), from_cost, memory));
-        }
+        may_store(nodes.len(), limits, most, from_cost)?;
         frontier.push(fresh.cost, fresh.len, id);
         return Ok(());
     }
@@ -1066,6 +1084,12 @@ impl Workspace {
             action: 0,
             settled: false,
         };
+        may_store(
+            1,
+            limits,
+            limits.max_memory / state_bytes(layout.words * 8),
+            0,
+        )?;
         store.find_or_insert(initial, root);
         frontier.push(0, 0, 0);
         settled_order.clear();
@@ -1460,7 +1484,7 @@ impl Workspace {
         }
         writer
             .finish()
-            .sort_by(|a, b| (a.room, a.cost, &a.rooms).cmp(&(b.room, b.cost, &b.rooms)));
+            .sort_unstable_by(|a, b| (a.cost, a.room, &a.rooms).cmp(&(b.cost, b.room, &b.rooms)));
     }
 }
 

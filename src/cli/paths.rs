@@ -28,8 +28,7 @@ pub(super) fn paths(
     let text = if format == PathsFormat::Table {
         render::table::outcomes(&q.board, &q.movement, q.start, &numbered, total, term.out)
     } else {
-        let outcomes: Vec<Outcome> = numbered.into_iter().map(|(_, o)| o).collect();
-        let doc = document::result_doc(&q.board, &q.movement, q.start, &outcomes);
+        let doc = document::result_doc(&q.board, &q.movement, q.start, &numbered);
         let written = if format == PathsFormat::Json {
             serde_json::to_string_pretty(&doc)
                 .map(|s| s + "\n")
@@ -178,10 +177,12 @@ pub(super) fn batch_line(
             exit: 3,
             diagnostics: Vec::new(),
         })?;
-    let outcomes: Vec<_> = solution
+    let outcomes: Vec<(usize, Outcome)> = solution
         .outcomes
         .into_iter()
-        .filter(|o| q.to.is_none_or(|t| o.room == t))
+        .enumerate()
+        .map(|(i, o)| (i + 1, o))
+        .filter(|(_, o)| q.to.is_none_or(|t| o.room == t))
         .collect();
     Ok(document::result_doc(
         &q.board,

@@ -21,6 +21,9 @@ pub struct ResultDoc {
 /// One outcome.
 #[derive(Debug, Serialize)]
 pub struct OutcomeDoc {
+    /// Its place in the full listing of the turn (cheapest first, counting
+    /// from 1), the same whatever filter hides other outcomes.
+    pub number: usize,
     /// Where the player ends.
     pub final_room: String,
     /// The minimum total cost.
@@ -91,17 +94,17 @@ pub fn action_doc(board: &Board, step: &Step) -> ActionDoc {
     }
 }
 
-/// Builds the document for a board's outcomes.
+/// Builds the document for a board's outcomes, each with its number.
 pub fn result_doc(
     board: &Board,
     movement: &Movement,
     start: RoomId,
-    outcomes: &[Outcome],
+    outcomes: &[(usize, Outcome)],
 ) -> ResultDoc {
     let rules = movement.rules();
     let outcomes = outcomes
         .iter()
-        .map(|o| {
+        .map(|(number, o)| {
             // The engine's paths replay by construction; a failure here would
             // be an engine bug, and the document then shows no actions rather
             // than a wrong log.
@@ -109,6 +112,7 @@ pub fn result_doc(
                 .map(|(_, steps)| steps)
                 .unwrap_or_default();
             OutcomeDoc {
+                number: *number,
                 final_room: board.room(o.room).id.clone(),
                 cost: o.cost.0,
                 rooms: RoomStates(

@@ -660,6 +660,8 @@ impl<W: Word> Search<W> {
         }
         let initial = shape.canonical(board, plan, initial);
 
+        let most = limits.max_memory / super::state_bytes(std::mem::size_of::<W>());
+        super::may_store(1, limits, most, 0)?;
         states.reset(FIRST_STATES);
         settled.clear();
         frontier.reset(super::longest_step(movement));
@@ -676,7 +678,6 @@ impl<W: Word> Search<W> {
         frontier.push(0, 0, 0);
         let hatch_count = board.hatches.len();
         let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
-        let most = limits.max_memory / super::state_bytes(std::mem::size_of::<W>());
 
         while let Some((cost, len, node)) = frontier.pop() {
             let n = states.nodes[node as usize];
@@ -818,7 +819,7 @@ fn collect_outcomes<W: Word>(
             best.nodes[slot as usize] = node;
         }
     }
-    // Outcomes go out ordered by room, cost and room states (in room
+    // Outcomes go out ordered by cost, room and room states (in room
     // order); only the rooms that can change differ between outcomes, and
     // their fields, read as one number, order their states that way.
     ranked.clear();
@@ -826,12 +827,12 @@ fn collect_outcomes<W: Word>(
         let state = states.keys[node as usize];
         let rooms = state >> shape.rooms_shift & shape.rooms_mask;
         let cost = states.nodes[node as usize].cost;
-        ranked.push((shape.position(state) as u32, cost, rooms, node));
+        ranked.push((cost, shape.position(state) as u32, rooms, node));
     }
     ranked.sort_unstable();
     let hatch_count = board.hatches.len();
     let mut writer = super::Writer::new(&mut solution.outcomes, spare);
-    for &(room, cost, _, node) in ranked.iter() {
+    for &(cost, room, _, node) in ranked.iter() {
         let state = states.keys[node as usize];
         let outcome = writer.push(RoomId(room), Cost(cost));
         outcome.rooms.extend(board.rooms.iter().map(|r| r.state));
