@@ -14,7 +14,7 @@
 //! cheapest relaxed sequence that is legal under the real rules (for those
 //! the relaxation alone gives the exact cost). With `exact` it also solves
 //! the board exactly and prints how many relaxed outcomes are unreachable
-//! and, per outcome, how much the exact cost exceeds the bound. BENCHMARKS.md
+//! and, per outcome, how much the exact cost exceeds the bound. docs/perf-history.md
 //! quotes it in "What stands in the way on grids".
 
 #[path = "../benches/common/mod.rs"]

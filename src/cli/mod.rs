@@ -21,6 +21,7 @@ use hatchway::{builtin, interchange};
 
 mod check;
 mod completions;
+mod diff;
 mod dot;
 mod draw;
 mod export;
@@ -29,9 +30,11 @@ mod import;
 mod paths;
 mod replay;
 mod sweep;
+mod test;
 
 use check::check;
 use completions::{completions, man};
+use diff::{Ground, diff};
 use dot::{Drawn, dot};
 use draw::draw;
 use export::{ExportFormatArg, export};
@@ -40,6 +43,7 @@ use import::import;
 use paths::{batch_paths, paths};
 use replay::{PlanSource, replay};
 use sweep::sweep;
+use test::{DiffStyle, Mode, test};
 
 /// Exact movement planner for the submarine of Red November.
 #[derive(Parser, Debug)]
@@ -185,6 +189,61 @@ enum Command {
         #[arg(long, value_name = "N")]
         outcome: Option<usize>,
     },
+    /// Check every board under some folders against its stored snapshot
+    /// (insta's `.snap` format): what `hatchway replay` shows for it.
+    Test {
+        /// Folders (searched for `.board`, `.yaml`, `.yml` and `.json`
+        /// boards, except in `snapshots` and hidden folders) and board
+        /// files. Default: the current folder.
+        paths: Vec<PathBuf>,
+        /// Keep every snapshot in this folder instead of in a `snapshots`
+        /// folder beside each board.
+        #[arg(long, value_name = "DIR")]
+        snapshots: Option<PathBuf>,
+        /// Store every new and changed snapshot.
+        #[arg(long, conflicts_with = "review")]
+        accept: bool,
+        /// Ask, for each new and changed snapshot, whether to accept it,
+        /// reject it or skip it (answers `a`, `r`, `s` read from standard
+        /// input).
+        #[arg(long)]
+        review: bool,
+        /// How a changed snapshot is shown: what changed in the player's
+        /// words, or the full text diff.
+        #[arg(long, value_enum, default_value_t = DiffStyle::Short)]
+        diff: DiffStyle,
+        #[command(flatten)]
+        budget: Budget,
+    },
+    /// Where two rules files give different answers: on boards, the
+    /// outcomes that exist under one only or differ in cost; on random
+    /// boards, how often they differ and a smallest board where they do.
+    Diff {
+        /// Boards to compare on, each from its start room (the built-in
+        /// standard board when none is given and `--random` is not).
+        boards: Vec<PathBuf>,
+        /// A rules file or built-in rules name; give it twice.
+        #[arg(long = "rules", value_name = "RULES", required = true)]
+        rules: Vec<String>,
+        /// Compare on this many random boards, from every start room, and
+        /// shrink the smallest board where the rules differ.
+        #[arg(long, value_name = "N", conflicts_with = "boards")]
+        random: Option<usize>,
+        /// The seed of the random boards.
+        #[arg(long, value_name = "S", default_value_t = 1, requires = "random")]
+        seed: u64,
+        /// Rooms per random board.
+        #[arg(long, value_name = "K", default_value_t = 6, requires = "random")]
+        rooms: usize,
+        /// Write the counterexample board to this file instead of printing it.
+        #[arg(short = 'o', long = "output", value_name = "FILE", requires = "random")]
+        output: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
+        #[command(flatten)]
+        budget: Budget,
+    },
     /// Shell completions for bash, zsh, fish, elvish or powershell.
     Completions {
         /// The shell.
@@ -268,6 +327,7 @@ enum PathsFormat {
 enum Exit {
     Success = 0,
     Invalid = 1,
+    Usage = 2,
     Limit = 3,
 }
 
@@ -379,6 +439,47 @@ pub fn run() -> ExitCode {
         }
         Command::Fmt { files, check } => fmt(&files, check, &term),
         Command::Draw { board, outcome } => draw(board.as_deref(), outcome, &term),
+        Command::Test {
+            paths,
+            snapshots,
+            accept,
+            review,
+            diff,
+            budget,
+        } => test(
+            &paths,
+            snapshots.as_deref(),
+            Mode {
+                accept,
+                review,
+                diff,
+            },
+            budget,
+            &term,
+        ),
+        Command::Diff {
+            boards,
+            rules,
+            random,
+            seed,
+            rooms,
+            output,
+            format,
+            budget,
+        } => {
+            let ground = match random {
+                Some(n) => Ground::Random {
+                    plan: hatchway::rules_diff::RandomPlan {
+                        boards: n,
+                        seed,
+                        rooms,
+                    },
+                    output,
+                },
+                None => Ground::Boards(boards),
+            };
+            diff(&rules, ground, budget, format, &term)
+        }
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref(), &term),
         Command::Paths {

@@ -45,26 +45,25 @@ pub(super) fn replay(
         .map(|(i, o)| (i + 1, o))
         .filter(|(n, o)| only.is_none_or(|k| k == *n) && q.to.is_none_or(|t| o.room == t))
         .collect();
-    let style = term.out;
-    let mut out = render::replay::preamble(&q.board, &q.movement, q.start, total, style);
-    for (n, o) in shown {
-        out.push('\n');
-        out.push_str(&render::replay::outcome_header(
-            &q.board, n, total, o, style,
-        ));
-        let steps = match referee_outcome(&q, n, o, term) {
-            Ok((_, steps)) => steps,
-            Err(exit) => return exit,
-        };
-        out.push_str(&render::replay::steps_log(
-            &q.board,
-            &q.movement,
-            q.start,
-            &steps,
-            style,
-            pictures,
-        ));
-    }
+    let out = match render::replay::turn_log(
+        &q.board,
+        &q.movement,
+        q.start,
+        total,
+        &shown,
+        term.out,
+        pictures,
+    ) {
+        Ok(out) => out,
+        Err(refused) => {
+            print_plain(
+                refused.to_string(),
+                Some("please report this board".to_string()),
+                term,
+            );
+            return Exit::Invalid;
+        }
+    };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Exit::Success
 }

@@ -1,6 +1,7 @@
 //! Outcomes to text: the interchange document (JSON and YAML through serde),
 //! the table for people, and the ship as a Graphviz graph.
 
+pub mod changes;
 pub mod document;
 pub mod dot;
 pub mod draw;

@@ -6,7 +6,7 @@ use anstyle::{AnsiColor, Style as Look};
 use super::Style;
 use crate::model::{Board, Movement, RoomId, Rules, StateId};
 use crate::outcome::{Action, Outcome};
-use crate::referee::{Ship, Step, hatch_label};
+use crate::referee::{self, Illegal, Ship, Step, hatch_label};
 
 /// Short codes for room states, for the one-line ship view: the initials of
 /// the words of each name (`low_flood` -> `lf`), lengthened where two would
@@ -297,4 +297,44 @@ pub fn preamble(
         out.push('\n');
     }
     out
+}
+
+/// The engine's path of an outcome that the referee refused. The engine's
+/// paths are legal, so this is a bug of hatchway.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("internal error: the engine's path for outcome {outcome} fails at step {step}: {reason}")]
+pub struct Refused {
+    /// The outcome's number.
+    pub outcome: usize,
+    /// The step that failed, counted from 1.
+    pub step: usize,
+    /// Why the referee refused it.
+    pub reason: Illegal,
+}
+
+/// The whole replay of a turn, as `hatchway replay` prints it: the
+/// preamble, then each shown outcome (numbered among `total`) with its
+/// header and the log of its path.
+pub fn turn_log(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    total: usize,
+    shown: &[(usize, &Outcome)],
+    style: Style,
+    pictures: bool,
+) -> Result<String, Refused> {
+    let mut out = preamble(board, movement, start, total, style);
+    for &(n, o) in shown {
+        out.push('\n');
+        out.push_str(&outcome_header(board, n, total, o, style));
+        let (_, steps) =
+            referee::replay(board, movement, start, &o.actions).map_err(|(i, e)| Refused {
+                outcome: n,
+                step: i + 1,
+                reason: e,
+            })?;
+        out.push_str(&steps_log(board, movement, start, &steps, style, pictures));
+    }
+    Ok(out)
 }

@@ -17,6 +17,8 @@
 use crate::model::{Board, Cost, HatchId, Movement, RoomId, StateId};
 use crate::outcome::Action;
 
+use super::outcomes::Writer;
+use super::path::may_store;
 use super::{Full, Limits, Stopped, Workspace};
 
 /// Whether any water can flow this turn. Room states change only through
@@ -120,7 +122,7 @@ pub fn solve(
     // as the full search's states.
     let most = limits.max_memory / std::mem::size_of::<Node>();
     let mut reached = 1usize;
-    super::may_store(reached, limits, most, 0)?;
+    may_store(reached, limits, most, 0)?;
     frontier.push(0, 0, start.0);
 
     while let Some((cost, len, room)) = frontier.pop() {
@@ -168,7 +170,7 @@ pub fn solve(
             }
             if !old.reached {
                 reached += 1;
-                super::may_store(reached, limits, most, cost)?;
+                may_store(reached, limits, most, cost)?;
             }
             nodes[there.index()] = Node {
                 cost: new_cost,
@@ -185,7 +187,7 @@ pub fn solve(
 
     states.clear();
     states.extend(board.rooms.iter().map(|room| room.state));
-    let mut writer = super::Writer::new(&mut solution.outcomes, spare);
+    let mut writer = Writer::new(&mut solution.outcomes, spare);
     for (r, n) in nodes.iter().enumerate() {
         if !n.settled {
             continue;

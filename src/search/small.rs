@@ -16,7 +16,18 @@
 //! - after a move, only hatches of the rooms that just left play can need
 //!   forgetting: every stored state is already canonical.
 //!
-//! The general search is the reference: `tests/exactness.rs` checks that
+//! Why this search has its own expansion loop beside the one of
+//! `general.rs`: the decisions both loops make are shared (`step.rs`: which
+//! opens are worth making, which are fused with the move, what a walk
+//! costs; `path.rs`: how a candidate is offered to a stored state; the
+//! table and the frontier), but reading and rebuilding a state is not. Here
+//! a state is a value, edited in registers and made canonical with room
+//! masks fixed for the whole solve; there it is a run of words in a scratch
+//! buffer that `Canon` repairs in place. One loop over both would put a
+//! trait over the two forms on the hottest path of the program, so there
+//! are two loops, held to each other by the tests instead.
+//!
+//! The general search is the reference: `tests/suite/exactness.rs` checks that
 //! both store the same number of states and give the same outcomes.
 
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
@@ -24,10 +35,14 @@ use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
 use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, RoomId, StateId};
 use crate::outcome::{Action, Outcome};
 
-use super::{
-    Frontier, Limits, NO_PARENT, Node, Solution, Stopped, Workspace, bits_for, changes, exit_bits,
-    flow_plan,
-};
+use super::flows::flow_plan;
+use super::frontier::Frontier;
+use super::outcomes::Writer;
+use super::packing::{bits_for, exit_bits};
+use super::path::{NO_PARENT, Node, better_way, may_store, offer, write_actions};
+use super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
+use super::table::{Arena, Table, state_bytes};
+use super::{Limits, Solution, Stopped, Workspace};
 
 /// A whole search state.
 trait Word:
@@ -231,78 +246,38 @@ struct Shape<W> {
     can_pass: Vec<bool>,
 }
 
-/// States in one table: keys in an arena, found again through
-/// open addressing.
-struct Keys<W, T> {
-    keys: Vec<W>,
-    nodes: Vec<T>,
-    table: Vec<u32>,
-}
+/// The small search's keys are single words, in a vector.
+impl<W: Word> Arena for Vec<W> {
+    type Key<'k> = W;
 
-impl<W, T> Default for Keys<W, T> {
-    fn default() -> Self {
-        Keys {
-            keys: Vec::new(),
-            nodes: Vec::new(),
-            table: Vec::new(),
-        }
+    #[inline(always)]
+    fn slot(key: W) -> usize {
+        key.slot()
+    }
+
+    fn slot_of(&self, id: u32) -> usize {
+        self[id as usize].slot()
+    }
+
+    #[inline(always)]
+    fn holds(&self, id: u32, key: W) -> bool {
+        self[id as usize] == key
+    }
+
+    #[inline(always)]
+    fn push(&mut self, key: W) {
+        Vec::push(self, key);
+    }
+
+    fn clear(&mut self) {
+        Vec::clear(self);
     }
 }
-
-const EMPTY: u32 = u32::MAX;
 
 /// The states a table is first made for: it is cleared in a few
 /// instructions, and grows as needed (most small solves store a few hundred
 /// states).
 const FIRST_STATES: usize = 128;
-
-impl<W: Word, T: Copy> Keys<W, T> {
-    /// Empties the table for about `expected` keys, keeping its memory.
-    fn reset(&mut self, expected: usize) {
-        self.keys.clear();
-        self.nodes.clear();
-        self.table.clear();
-        self.table
-            .resize((expected * 2).next_power_of_two().max(16), EMPTY);
-    }
-
-    /// The node holding `key`, or a new one holding `fresh`.
-    #[inline(always)]
-    fn find_or_insert(&mut self, key: W, fresh: T) -> (u32, bool) {
-        if (self.nodes.len() + 1) * 2 > self.table.len() {
-            self.grow();
-        }
-        let mask = self.table.len() - 1;
-        let mut slot = key.slot() & mask;
-        loop {
-            let entry = self.table[slot];
-            if entry == EMPTY {
-                let id = self.nodes.len() as u32;
-                self.table[slot] = id;
-                self.keys.push(key);
-                self.nodes.push(fresh);
-                return (id, true);
-            }
-            if self.keys[entry as usize] == key {
-                return (entry, false);
-            }
-            slot = (slot + 1) & mask;
-        }
-    }
-
-    fn grow(&mut self) {
-        let size = self.table.len() * 2;
-        self.table.clear();
-        self.table.resize(size, EMPTY);
-        for (id, &key) in self.keys.iter().enumerate() {
-            let mut slot = key.slot() & (size - 1);
-            while self.table[slot] != EMPTY {
-                slot = (slot + 1) & (size - 1);
-            }
-            self.table[slot] = id as u32;
-        }
-    }
-}
 
 /// The memory of the small search, kept between solves.
 #[derive(Default)]
@@ -315,8 +290,8 @@ pub struct Space {
 /// The memory of the search for one word width.
 struct Search<W> {
     shape: Shape<W>,
-    states: Keys<W, Node>,
-    best: Keys<W, u32>,
+    states: Table<Vec<W>, Node>,
+    best: Table<Vec<W>, u32>,
     /// The best node of each outcome, with what orders the outcomes.
     ranked: Vec<(u32, u32, W, u32)>,
     settled: Vec<u32>,
@@ -326,8 +301,8 @@ impl<W: Default> Default for Search<W> {
     fn default() -> Self {
         Search {
             shape: Shape::default(),
-            states: Keys::default(),
-            best: Keys::default(),
+            states: Table::default(),
+            best: Table::default(),
             ranked: Vec::new(),
             settled: Vec::new(),
         }
@@ -486,7 +461,7 @@ impl<W: Word> Shape<W> {
         in_play
     }
 
-    /// The canonical form of `state`, looking at every hatch (see [`Canon`]).
+    /// The canonical form of `state`, looking at every hatch (see [`Canon`](super::canon::Canon)).
     fn canonical(&self, board: &Board, plan: &Plan, mut state: W) -> W {
         let Some(at) = self.visits else {
             return state;
@@ -592,11 +567,11 @@ struct Candidate {
 }
 
 /// Stores a candidate state, or improves the stored one (see
-/// `super::offer`); `most` is how many states the memory budget allows.
+/// `path::offer`); `most` is how many states the memory budget allows.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn relax<W: Word>(
-    states: &mut Keys<W, Node>,
+    states: &mut Table<Vec<W>, Node>,
     frontier: &mut Frontier,
     limits: &Limits,
     most: usize,
@@ -609,13 +584,13 @@ fn relax<W: Word>(
     };
     let fresh = Node {
         cost: new_cost,
-        len: c.len + super::actions_in(c.action),
+        len: c.len + actions_in(c.action),
         parent: c.node,
         action: c.action,
         settled: false,
     };
     let found = states.find_or_insert(next, fresh);
-    super::offer(
+    offer(
         &mut states.nodes,
         frontier,
         found,
@@ -660,11 +635,11 @@ impl<W: Word> Search<W> {
         }
         let initial = shape.canonical(board, plan, initial);
 
-        let most = limits.max_memory / super::state_bytes(std::mem::size_of::<W>());
-        super::may_store(1, limits, most, 0)?;
+        let most = limits.max_memory / state_bytes(std::mem::size_of::<W>());
+        may_store(1, limits, most, 0)?;
         states.reset(FIRST_STATES);
         settled.clear();
-        frontier.reset(super::longest_step(movement));
+        frontier.reset(longest_step(movement));
         states.find_or_insert(
             initial,
             Node {
@@ -691,7 +666,7 @@ impl<W: Word> Search<W> {
             let here_field = shape.rooms[here];
             let here_state = StateId(here_field.get(state));
             let visited = shape.visits.map(|at| shape.visited(state, at));
-            let relax_step = |states: &mut Keys<W, Node>,
+            let relax_step = |states: &mut Table<Vec<W>, Node>,
                               frontier: &mut Frontier,
                               next: W,
                               step: u32,
@@ -709,9 +684,9 @@ impl<W: Word> Search<W> {
             let exit = usize::from(shape.exit.get(state));
             let may_leave = movement.may_leave(here_state);
             // Which opens that change no room are fused with the move
-            // through their hatch (see `super::Fusing`).
+            // through their hatch (see `step::Fusing`).
             let fusing = visited.is_some().then(|| {
-                super::Fusing::new(
+                Fusing::new(
                     movement,
                     here_state,
                     may_leave,
@@ -764,7 +739,7 @@ impl<W: Word> Search<W> {
                     };
                     let walk = Action::Move(RoomId(l.there)).rank(hatch_count);
                     let next = shape.walk(next, here, l.there);
-                    relax_step(states, frontier, next, step, super::fused(action, walk))?;
+                    relax_step(states, frontier, next, step, fused(action, walk))?;
                     continue;
                 }
                 relax_step(states, frontier, next, opening.cost.0, action)?;
@@ -779,8 +754,7 @@ impl<W: Word> Search<W> {
                     continue;
                 }
                 let there_state = StateId(l.there_field.get(state));
-                let Some(step) = super::walk_cost(movement, here_state, hatch_state, there_state)
-                else {
+                let Some(step) = walk_cost(movement, here_state, hatch_state, there_state) else {
                     continue;
                 };
                 let action = Action::Move(RoomId(l.there)).rank(hatch_count);
@@ -799,8 +773,8 @@ impl<W: Word> Search<W> {
 #[allow(clippy::too_many_arguments)]
 fn collect_outcomes<W: Word>(
     shape: &Shape<W>,
-    states: &Keys<W, Node>,
-    best: &mut Keys<W, u32>,
+    states: &Table<Vec<W>, Node>,
+    best: &mut Table<Vec<W>, u32>,
     ranked: &mut Vec<(u32, u32, W, u32)>,
     settled: &[u32],
     board: &Board,
@@ -815,7 +789,7 @@ fn collect_outcomes<W: Word>(
         if inserted {
             continue;
         }
-        if super::better_way(&states.nodes, node, best.nodes[slot as usize]) {
+        if better_way(&states.nodes, node, best.nodes[slot as usize]) {
             best.nodes[slot as usize] = node;
         }
     }
@@ -831,7 +805,7 @@ fn collect_outcomes<W: Word>(
     }
     ranked.sort_unstable();
     let hatch_count = board.hatches.len();
-    let mut writer = super::Writer::new(&mut solution.outcomes, spare);
+    let mut writer = Writer::new(&mut solution.outcomes, spare);
     for &(cost, room, _, node) in ranked.iter() {
         let state = states.keys[node as usize];
         let outcome = writer.push(RoomId(room), Cost(cost));
@@ -841,7 +815,7 @@ fn collect_outcomes<W: Word>(
                 *slot = StateId(field.get(state));
             }
         }
-        super::write_actions(&states.nodes, node, hatch_count, &mut outcome.actions);
+        write_actions(&states.nodes, node, hatch_count, &mut outcome.actions);
     }
     writer.finish();
 }

@@ -43,7 +43,7 @@ pub const FORMATS: [(ExportFormat, &str, InputKind); 3] = [
 /// crate's `snapshots/` folder, named without the test module.
 pub fn snapshot_settings() -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
+    settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings
 }

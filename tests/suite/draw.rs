@@ -2,7 +2,7 @@
 //! board is pinned as a snapshot, with and without a path, and must fit 80
 //! columns; a board without places is laid out in rows; places are checked.
 
-mod common;
+use crate::common;
 
 use common::hatchway;
 

@@ -2,7 +2,7 @@
 //! JSON output (INTERCHANGE.md: 0 success, 1 invalid input, 2 wrong command
 //! line; errors on standard error, results on standard output).
 
-mod common;
+use crate::common;
 
 use common::{hatchway, words};
 

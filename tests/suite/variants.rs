@@ -6,7 +6,7 @@
 //! tables of the three rules files entry by entry: they must differ exactly
 //! where the files do.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -12,7 +12,7 @@
 //! the hatch walked through), and larger dry boards check the search's
 //! shortcut for ships where nothing flows against its full search.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

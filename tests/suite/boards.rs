@@ -2,7 +2,7 @@
 //! `paths --format yaml` document. Adding a file to `boards/` adds its
 //! snapshots with no code change; a changed cost or path fails the test.
 
-mod common;
+use crate::common;
 
 use common::hatchway;
 
@@ -18,7 +18,7 @@ fn is_board(path: &Path) -> bool {
 #[test]
 fn every_board_is_pinned() {
     common::snapshot_settings().bind(|| {
-        insta::glob!("../boards", "*", |path| {
+        insta::glob!("../../boards", "*", |path| {
             if !is_board(path) {
                 return;
             }

@@ -1,7 +1,7 @@
 //! `hatchway sweep`: its summary against solving every configuration one by
 //! one with the general search, its output (snapshot), and its exit codes.
 
-mod common;
+use crate::common;
 
 use common::hatchway;
 

@@ -9,7 +9,7 @@
 //! Graphviz's own `dot` are ignored by default ("needs Graphviz"); `.ci/run`
 //! installs Graphviz and runs them with `-- --include-ignored`.
 
-mod common;
+use crate::common;
 
 use common::hatchway;
 

@@ -4,7 +4,7 @@
 //! written at test time into a temporary folder, so that no megabyte file is
 //! committed.
 
-mod common;
+use crate::common;
 
 use common::words;
 

@@ -2,7 +2,7 @@
 //! turn as the board written by hand, and malformed flat files are errors at
 //! their place, pinned in `snapshots/` (`import@NAME`).
 
-mod common;
+use crate::common;
 
 use common::hatchway_in;
 

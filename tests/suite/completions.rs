@@ -1,7 +1,7 @@
 //! `hatchway completions` and `hatchway man`: generated from the command
 //! line's definition, non-empty, on standard output, exit 0.
 
-mod common;
+use crate::common;
 
 use common::hatchway;
 

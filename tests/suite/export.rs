@@ -2,7 +2,7 @@
 //! back, is the same board (rooms, hatches, start, rules) with the same
 //! outcomes; tricky ids and names survive; the command itself behaves.
 
-mod common;
+use crate::common;
 
 use common::hatchway;
 

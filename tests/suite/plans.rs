@@ -1,7 +1,7 @@
 //! `hatchway replay --path`: planned paths refereed step by step. Each case
 //! pins standard output, standard error and the exit code.
 
-mod common;
+use crate::common;
 
 /// The run as one text: exit code, standard output, standard error.
 fn run(args: &[&str]) -> String {

@@ -2,7 +2,7 @@
 //! pinned: rendered without colour at a width of 80 columns, named by the
 //! file name alone, in `snapshots/`. Adding a file adds a snapshot.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
@@ -71,7 +71,7 @@ fn assert_labels_inside(name: &str, reports: &[Report]) {
 #[test]
 fn every_invalid_file_is_an_error() {
     common::snapshot_settings().bind(|| {
-        insta::glob!("invalid/*", |path| {
+        insta::glob!("..", "invalid/*", |path| {
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
             let (ok, reports) = reports(path);
             assert!(!ok, "{name} was accepted");
@@ -225,8 +225,8 @@ proptest::proptest! {
         insert in r#"([a-z_0-9 :,+\-">{}\[\]#\n\t]|room |hatch |enter |flow |rules |start |cost |from |with |"|\u{0}|é){0,12}"#,
     ) {
         let (name, text) = match which {
-            0 => ("red-november.board", include_str!("../boards/red-november.board")),
-            1 => ("red-november.rules", include_str!("../boards/red-november.rules")),
+            0 => ("red-november.board", include_str!("../../boards/red-november.board")),
+            1 => ("red-november.rules", include_str!("../../boards/red-november.rules")),
             2 => ("board.yaml", "name: x\nrooms:\n  - {id: 1, state: clear}\n  - {id: 2}\nhatches:\n  - {between: [1, 2], state: open}\nstart: 1\n"),
             _ => ("board.json", "{\"rooms\": [{\"id\": 1}, {\"id\": \"b\", \"state\": \"fire\"}], \"hatches\": [{\"between\": [1, \"b\"]}], \"start\": 1}"),
         };

@@ -304,7 +304,7 @@ proptest! {
 }
 
 /// Inputs that once broke a rule above (found by fuzzing or by
-/// `tests/hostile.rs`), kept in `tests/hostile/`: `.plan` files go to the plan
+/// `tests/suite/hostile.rs`), kept in `tests/hostile/`: `.plan` files go to the plan
 /// parser, the others to `load::compile` by their extension.
 #[test]
 fn regressions_stay_fixed() {

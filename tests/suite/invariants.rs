@@ -6,7 +6,7 @@
 //! - outcomes do not change when rooms are given other ids, when the states
 //!   and items of a rules file are given other names, or when the statements
 //!   of a rules file come in another order (line order on boards is covered
-//!   by `outcomes_do_not_depend_on_line_order` in `tests/exactness.rs`);
+//!   by `outcomes_do_not_depend_on_line_order` in `tests/suite/exactness.rs`);
 //! - formatting, and exporting to every format, read back as the same board,
 //!   and formatting twice changes nothing.
 //!
@@ -14,7 +14,7 @@
 //! the board (`Layout`) in the shape of INTERCHANGE.md, not by hatchway's
 //! exporter, so that the readers are held to the contract.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};

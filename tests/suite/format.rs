@@ -2,7 +2,7 @@
 //! nothing), keeps every comment, and never changes what a file means. The
 //! shipped files are in the canonical layout already.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

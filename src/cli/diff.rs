@@ -1,0 +1,465 @@
+//! `hatchway diff`: where two rules files give different answers.
+
+use std::sync::Arc;
+
+use hatchway::export::{self, RulesReference};
+use hatchway::model::Rules;
+use hatchway::rules_diff::{self, Counterexample, Difference, RandomPlan, Uncompared, Way};
+
+use super::*;
+
+/// The most random boards one run tries.
+const MAX_BOARDS: usize = 100_000;
+/// The most rooms a random board has.
+const MAX_ROOMS: usize = 16;
+
+/// What `hatchway diff` compares on.
+pub(super) enum Ground {
+    /// These boards (the standard one when empty), each from its start.
+    Boards(Vec<PathBuf>),
+    /// Random boards, the smallest counterexample written to a file or
+    /// printed.
+    Random {
+        plan: RandomPlan,
+        output: Option<PathBuf>,
+    },
+}
+
+/// Rules named on the command line: a built-in name or a rules file.
+struct Named {
+    rules: Arc<Rules>,
+    reference: RulesReference,
+}
+
+fn named_rules(text: &str, term: &Terminal) -> Result<Named, Exit> {
+    if let Some(rules) = load::builtin_rules(text) {
+        return Ok(Named {
+            rules,
+            reference: RulesReference::Builtin(text.to_string()),
+        });
+    }
+    let path = Path::new(text);
+    let compiled = load::read(path).and_then(|i| load::compile(&i));
+    match compiled {
+        Ok(loaded) => {
+            print_reports(&loaded.warnings, term);
+            match loaded.value {
+                load::Compiled::Rules(rules) => {
+                    // The written counterexample names the rules by a path
+                    // that holds wherever it is written.
+                    let full = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+                    Ok(Named {
+                        rules,
+                        reference: RulesReference::Path(full.display().to_string()),
+                    })
+                }
+                load::Compiled::Board(_) => {
+                    print_plain(
+                        format!("`{text}` is a board, not rules"),
+                        Some(format!(
+                            "`--rules` takes a rules file or a built-in name: {}",
+                            builtin::rules_names()
+                        )),
+                        term,
+                    );
+                    Err(Exit::Invalid)
+                }
+            }
+        }
+        Err(f) => {
+            print_reports(&f.reports, term);
+            if !path.exists() {
+                print_plain(
+                    format!("no rules `{text}`"),
+                    Some(format!(
+                        "`--rules` takes a rules file or a built-in name: {}",
+                        builtin::rules_names()
+                    )),
+                    term,
+                );
+            }
+            Err(Exit::Invalid)
+        }
+    }
+}
+
+/// One board's differences, for JSON.
+#[derive(Serialize)]
+struct BoardDiff {
+    board: String,
+    start: String,
+    differences: Vec<Difference>,
+}
+
+#[derive(Serialize)]
+struct BoardsReport {
+    rules: [String; 2],
+    boards: Vec<BoardDiff>,
+}
+
+#[derive(Serialize)]
+struct Smallest {
+    rooms: usize,
+    hatches: usize,
+    start: String,
+    file: Option<String>,
+    board: String,
+    differences: Vec<Difference>,
+}
+
+#[derive(Serialize)]
+struct RandomReport {
+    rules: [String; 2],
+    boards: usize,
+    rooms: usize,
+    seed: u64,
+    turns: usize,
+    differing: usize,
+    share: f64,
+    smallest: Option<Smallest>,
+}
+
+pub(super) fn diff(
+    rules: &[String],
+    ground: Ground,
+    budget: Budget,
+    format: CheckFormat,
+    term: &Terminal,
+) -> Exit {
+    let [first, second] = rules else {
+        print_plain(
+            format!(
+                "`hatchway diff` compares two rules, and was given {}",
+                rules.len()
+            ),
+            Some("name them with `--rules A --rules B`".to_string()),
+            term,
+        );
+        return Exit::Usage;
+    };
+    let (first, second) = match (named_rules(first, term), named_rules(second, term)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => return e,
+    };
+    let limits = budget.limits();
+    match ground {
+        Ground::Boards(paths) => on_boards(&paths, &first, &second, &limits, format, term),
+        Ground::Random { plan, output } => {
+            if plan.boards > MAX_BOARDS || plan.rooms > MAX_ROOMS || plan.rooms == 0 {
+                print_plain(
+                    format!(
+                        "`--random {}` with `--rooms {}` is out of range",
+                        plan.boards, plan.rooms
+                    ),
+                    Some(format!(
+                        "at most {MAX_BOARDS} boards of 1 to {MAX_ROOMS} rooms"
+                    )),
+                    term,
+                );
+                return Exit::Invalid;
+            }
+            on_random(
+                plan,
+                output.as_deref(),
+                &first,
+                &second,
+                &limits,
+                format,
+                term,
+            )
+        }
+    }
+}
+
+fn uncompared(e: Uncompared, term: &Terminal) -> Exit {
+    match e {
+        Uncompared::Incompatible(e) => {
+            print_plain(
+                e.to_string(),
+                Some(
+                    "boards are compared by their states' names, so both rules must declare every state the board uses"
+                        .to_string(),
+                ),
+                term,
+            );
+            Exit::Invalid
+        }
+        Uncompared::Limit(limit) => {
+            print_plain(
+                limit.to_string(),
+                Some("raise `--max-states` or `--max-memory`".to_string()),
+                term,
+            );
+            Exit::Limit
+        }
+        Uncompared::Generated => {
+            print_plain(e.to_string(), Some("please report this".to_string()), term);
+            Exit::Invalid
+        }
+    }
+}
+
+fn on_boards(
+    paths: &[PathBuf],
+    first: &Named,
+    second: &Named,
+    limits: &Limits,
+    format: CheckFormat,
+    term: &Terminal,
+) -> Exit {
+    let standard = [None];
+    let listed: Vec<Option<&Path>> = paths.iter().map(|p| Some(p.as_path())).collect();
+    let chosen = if listed.is_empty() {
+        &standard[..]
+    } else {
+        &listed[..]
+    };
+    let mut report = BoardsReport {
+        rules: [first.rules.name.clone(), second.rules.name.clone()],
+        boards: Vec::new(),
+    };
+    let mut text = String::new();
+    for path in chosen {
+        let board = match load_board(*path, term) {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        let pair = rules_diff::rebind(&board, &first.rules)
+            .and_then(|a| rules_diff::rebind(&board, &second.rules).map(|b| (a, b)));
+        let (a, b) = match pair {
+            Ok(p) => p,
+            Err(e) => return uncompared(e.into(), term),
+        };
+        let differences = match rules_diff::compare(&a, &b, a.start, limits) {
+            Ok(d) => d,
+            Err(e) => return uncompared(e.into(), term),
+        };
+        let start = a.room(a.start).id.clone();
+        text.push_str(&format!(
+            "{}: start in room {}, {} outcome{} differ{}\n",
+            a.name,
+            a.room(a.start).label(),
+            differences.len(),
+            if differences.len() == 1 { "" } else { "s" },
+            if differences.len() == 1 { "s" } else { "" },
+        ));
+        text.push_str(&side_by_side(&differences, first, second, term.out));
+        report.boards.push(BoardDiff {
+            board: a.name.clone(),
+            start,
+            differences,
+        });
+    }
+    let out = match format {
+        CheckFormat::Json => match serde_json::to_string_pretty(&report) {
+            Ok(s) => s + "\n",
+            Err(e) => {
+                print_plain(format!("cannot write the result: {e}"), None, term);
+                return Exit::Invalid;
+            }
+        },
+        CheckFormat::Text => text,
+    };
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    Exit::Success
+}
+
+fn way_text(way: Option<&Way>) -> String {
+    match way {
+        None => "cannot end so".to_string(),
+        Some(w) if w.path.is_empty() => format!("{} min: stay", w.cost),
+        Some(w) => format!("{} min: {}", w.cost, w.path.join(", ")),
+    }
+}
+
+/// Each difference with how each rules reach it, in two columns.
+fn side_by_side(differences: &[Difference], first: &Named, second: &Named, style: Style) -> String {
+    if differences.is_empty() {
+        return String::new();
+    }
+    let column = (style.width.max(40) - 4) / 2;
+    let bold = anstyle::Style::new().bold();
+    let cell = |text: &str| -> Vec<String> {
+        textwrap::wrap(text, column)
+            .iter()
+            .map(|l| l.to_string())
+            .collect()
+    };
+    let row = |left: &[String], right: &[String], out: &mut String| {
+        for i in 0..left.len().max(right.len()) {
+            let l = left.get(i).map_or("", String::as_str);
+            let r = right.get(i).map_or("", String::as_str);
+            out.push_str(format!("  {l:column$}  {r}").trim_end());
+            out.push('\n');
+        }
+    };
+    let mut out = String::new();
+    let heads = (cell(&first.rules.name), cell(&second.rules.name));
+    let painted = |cells: Vec<String>| -> Vec<String> {
+        cells
+            .into_iter()
+            .map(|c| {
+                let pad = column.saturating_sub(c.chars().count());
+                format!("{}{}", style.paint(bold, &c), " ".repeat(pad))
+            })
+            .collect()
+    };
+    row(&painted(heads.0), &painted(heads.1), &mut out);
+    for d in differences {
+        let changes = if d.changes.is_empty() {
+            "no room changes".to_string()
+        } else {
+            let list: Vec<String> = d.changes.iter().map(|(r, s)| format!("{r} {s}")).collect();
+            format!("changes {}", list.join(", "))
+        };
+        out.push_str(&format!("ends in room {}, {changes}\n", d.room));
+        row(
+            &cell(&way_text(d.first.as_ref())),
+            &cell(&way_text(d.second.as_ref())),
+            &mut out,
+        );
+    }
+    out
+}
+
+fn on_random(
+    plan: RandomPlan,
+    output: Option<&Path>,
+    first: &Named,
+    second: &Named,
+    limits: &Limits,
+    format: CheckFormat,
+    term: &Terminal,
+) -> Exit {
+    let run = match rules_diff::random(&first.rules, &second.rules, plan, limits) {
+        Ok(r) => r,
+        Err(e) => return uncompared(e, term),
+    };
+    let share = if run.turns == 0 {
+        0.0
+    } else {
+        run.differing as f64 / run.turns as f64
+    };
+    let mut text = format!(
+        "{} vs {}: {} random board{} of {} room{} (seed {}), every start room\n  {} of {} turns differ ({:.1}%)\n",
+        first.rules.name,
+        second.rules.name,
+        plan.boards,
+        if plan.boards == 1 { "" } else { "s" },
+        plan.rooms,
+        if plan.rooms == 1 { "" } else { "s" },
+        plan.seed,
+        run.differing,
+        run.turns,
+        share * 100.0
+    );
+    let mut smallest = None;
+    if let Some(example) = &run.smallest {
+        let written = match counterexample_text(example, first, second) {
+            Ok(t) => t,
+            Err(e) => {
+                print_plain(format!("cannot write the counterexample: {e}"), None, term);
+                return Exit::Invalid;
+            }
+        };
+        let rooms = example.board.rooms.len();
+        let hatches = example.board.hatches.len();
+        text.push_str(&format!(
+            "\nthe smallest board on which they differ, shrunk: {rooms} room{}, {hatches} hatch{}, start in room {}\n",
+            if rooms == 1 { "" } else { "s" },
+            if hatches == 1 { "" } else { "es" },
+            example.board.room(example.start).id
+        ));
+        match output {
+            Some(path) => {
+                if let Err(e) = std::fs::write(path, &written) {
+                    print_plain(
+                        format!("cannot write `{}`: {}", path.display(), e),
+                        None,
+                        term,
+                    );
+                    return Exit::Invalid;
+                }
+                text.push_str(&format!(
+                    "written to {}: `hatchway paths {}` solves it under {}; with `{}` on its rules line, under {}\n",
+                    path.display(),
+                    path.display(),
+                    first.rules.name,
+                    rules_line(second),
+                    second.rules.name
+                ));
+            }
+            None => {
+                text.push_str("(`-o FILE` writes it to a file)\n\n");
+                text.push_str(&written);
+                text.push('\n');
+            }
+        }
+        text.push_str(&side_by_side(&example.differences, first, second, term.out));
+        smallest = Some(Smallest {
+            rooms,
+            hatches,
+            start: example.board.room(example.start).id.clone(),
+            file: output.map(|p| p.display().to_string()),
+            board: written,
+            differences: example.differences.clone(),
+        });
+    } else {
+        text.push_str("no board showed a difference\n");
+    }
+    let out = match format {
+        CheckFormat::Json => {
+            let report = RandomReport {
+                rules: [first.rules.name.clone(), second.rules.name.clone()],
+                boards: plan.boards,
+                rooms: plan.rooms,
+                seed: plan.seed,
+                turns: run.turns,
+                differing: run.differing,
+                share,
+                smallest,
+            };
+            match serde_json::to_string_pretty(&report) {
+                Ok(s) => s + "\n",
+                Err(e) => {
+                    print_plain(format!("cannot write the result: {e}"), None, term);
+                    return Exit::Invalid;
+                }
+            }
+        }
+        CheckFormat::Text => text,
+    };
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    Exit::Success
+}
+
+/// How a `rules` line names these rules.
+fn rules_line(named: &Named) -> String {
+    match &named.reference {
+        RulesReference::Builtin(name) => format!("rules {name}"),
+        RulesReference::Path(path) => format!("rules \"{path}\""),
+    }
+}
+
+/// The counterexample as a board file, played by the first rules, with a
+/// comment saying what it shows.
+fn counterexample_text(
+    example: &Counterexample,
+    first: &Named,
+    second: &Named,
+) -> Result<String, export::ExportError> {
+    let mut board = example.board.clone();
+    board.name = "counterexample".to_string();
+    let body = export::to_language(&board, &first.reference)?;
+    let note = format!(
+        "Found by `hatchway diff`: the rules `{}` and `{}` give different outcomes on this board. Write `{}` to play it by the second.",
+        first.rules.name,
+        second.rules.name,
+        rules_line(second)
+    );
+    let comment: String = textwrap::wrap(&note, 78)
+        .iter()
+        .map(|l| format!("# {l}\n"))
+        .collect();
+    Ok(comment + &body)
+}

@@ -1,0 +1,332 @@
+//! `hatchway test`: every board under some folders against its snapshot.
+
+use rayon::prelude::*;
+
+use hatchway::render::changes;
+use hatchway::snapshot::{self, Snapshot};
+use hatchway::suite::{self, Found, Unrendered, Verdict};
+
+use super::*;
+
+/// How a changed snapshot is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum DiffStyle {
+    /// What changed, in the player's words.
+    Short,
+    /// The full text diff.
+    Full,
+}
+
+/// What `hatchway test` does with new and changed snapshots.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Mode {
+    pub accept: bool,
+    pub review: bool,
+    pub diff: DiffStyle,
+}
+
+/// Whether we run in CI, as insta decides it: `CI` set to anything but
+/// `false`, `0` or nothing, or Azure's `TF_BUILD` set.
+fn in_ci() -> bool {
+    match std::env::var("CI").ok().as_deref() {
+        Some("false" | "0" | "") => false,
+        None => std::env::var_os("TF_BUILD").is_some(),
+        Some(_) => true,
+    }
+}
+
+/// A board whose snapshot is new or changed.
+struct Pending {
+    found: Found,
+    now: Snapshot,
+    old: Option<Snapshot>,
+}
+
+pub(super) fn test(
+    paths: &[PathBuf],
+    snapshots: Option<&Path>,
+    mode: Mode,
+    budget: Budget,
+    term: &Terminal,
+) -> Exit {
+    let ci = in_ci();
+    if ci && (mode.accept || mode.review) {
+        print_plain(
+            format!(
+                "`{}` writes snapshots, and with CI set hatchway test writes nothing",
+                if mode.accept { "--accept" } else { "--review" }
+            ),
+            Some("run it without CI=true to accept snapshots".to_string()),
+            term,
+        );
+        return Exit::Usage;
+    }
+    let here = [PathBuf::from(".")];
+    let paths = if paths.is_empty() { &here[..] } else { paths };
+    let found = match suite::find(paths, snapshots) {
+        Ok(f) => f,
+        Err(e) => {
+            print_plain(
+                e.to_string(),
+                Some("name folders or board files that exist".to_string()),
+                term,
+            );
+            return Exit::Usage;
+        }
+    };
+    if found.is_empty() {
+        let shown: Vec<String> = paths.iter().map(|p| format!("`{}`", p.display())).collect();
+        print_plain(
+            format!("no boards under {}", shown.join(", ")),
+            Some("boards are `.board`, `.yaml`, `.yml` and `.json` files".to_string()),
+            term,
+        );
+        return Exit::Usage;
+    }
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(found.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} {wide_bar} {pos}/{len} boards, eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let limits = budget.limits();
+    let rendered: Vec<_> = found
+        .par_iter()
+        .map(|f| {
+            let r = suite::render(&f.board, &limits);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+
+    let mut out = std::io::stdout().lock();
+    let mut matched = 0;
+    let mut failed = 0;
+    let mut pending = Vec::new();
+    for (f, result) in found.into_iter().zip(rendered) {
+        let text = match result {
+            Ok((text, warnings)) => {
+                print_reports(&warnings, term);
+                text
+            }
+            Err(why) => {
+                failed += 1;
+                let _ = writeln!(out, "failed   {}", f.name);
+                let _ = out.flush();
+                report_unrendered(why, term);
+                continue;
+            }
+        };
+        let now = suite::snapshot_of(&f, text);
+        let verdict = match suite::compare(&f, &now) {
+            Ok(v) => v,
+            Err(e) => {
+                failed += 1;
+                let _ = writeln!(out, "failed   {}", f.name);
+                let _ = out.flush();
+                print_plain(
+                    format!("cannot read `{}`: {e}", f.snapshot.display()),
+                    None,
+                    term,
+                );
+                continue;
+            }
+        };
+        match verdict {
+            Verdict::Match => {
+                matched += 1;
+                // A pending snapshot left from an earlier run is stale.
+                if !ci && let Err(e) = suite::discard_pending(&f) {
+                    print_plain(
+                        format!("cannot remove a stale pending snapshot: {e}"),
+                        None,
+                        term,
+                    );
+                }
+            }
+            Verdict::Changed(old) => pending.push(Pending {
+                found: f,
+                now,
+                old: Some(old),
+            }),
+            Verdict::New => pending.push(Pending {
+                found: f,
+                now,
+                old: None,
+            }),
+        }
+    }
+    let changed = pending.iter().filter(|p| p.old.is_some()).count();
+    let new = pending.len() - changed;
+    let total = matched + failed + pending.len();
+
+    let mut unsettled = 0;
+    let mut accepted = 0;
+    let mut write_failed = false;
+    let mut answers = std::io::stdin().lock();
+    for p in &pending {
+        let _ = writeln!(out, "{}", difference(p, mode.diff, term.out));
+        let _ = out.flush();
+        if ci {
+            unsettled += 1;
+            continue;
+        }
+        let choice = if mode.accept {
+            Choice::Accept
+        } else if mode.review {
+            ask(&mut out, &mut answers)
+        } else {
+            Choice::Skip
+        };
+        let done = match choice {
+            Choice::Accept => suite::accept(&p.found, &p.now).map(|()| {
+                accepted += 1;
+                format!("accepted {}", p.found.snapshot.display())
+            }),
+            Choice::Reject => suite::discard_pending(&p.found).map(|()| {
+                unsettled += 1;
+                "rejected: the snapshot stays as it was".to_string()
+            }),
+            Choice::Skip => suite::propose(&p.found, &p.now).map(|()| {
+                unsettled += 1;
+                format!(
+                    "new snapshot in {}",
+                    snapshot::pending_path(&p.found.snapshot).display()
+                )
+            }),
+        };
+        match done {
+            Ok(line) => {
+                let _ = writeln!(out, "  {line}");
+            }
+            Err(e) => {
+                write_failed = true;
+                unsettled += 1;
+                let _ = out.flush();
+                print_plain(
+                    format!("cannot write `{}`: {e}", p.found.snapshot.display()),
+                    None,
+                    term,
+                );
+            }
+        }
+    }
+    let mut summary = format!(
+        "{total} board{}, {matched} match",
+        if total == 1 { "" } else { "s" }
+    );
+    for (count, word) in [(changed, "changed"), (new, "new"), (failed, "failed")] {
+        if count > 0 {
+            summary.push_str(&format!(", {count} {word}"));
+        }
+    }
+    if accepted > 0 {
+        summary.push_str(&format!(" ({accepted} accepted)"));
+    }
+    let _ = writeln!(
+        out,
+        "{}{}",
+        if pending.is_empty() && failed == 0 {
+            ""
+        } else {
+            "\n"
+        },
+        term.out.paint(anstyle::Style::new().bold(), &summary)
+    );
+    if unsettled > 0 && !ci && !mode.review {
+        let _ = writeln!(
+            out,
+            "review them with `hatchway test --review`, or accept them all with `--accept`"
+        );
+    }
+    if failed > 0 || unsettled > 0 || write_failed {
+        Exit::Invalid
+    } else {
+        Exit::Success
+    }
+}
+
+fn report_unrendered(why: Unrendered, term: &Terminal) {
+    match why {
+        Unrendered::Invalid(f) => print_reports(&f.reports, term),
+        Unrendered::Limit(limit) => print_plain(
+            limit.to_string(),
+            Some("raise `--max-states` or `--max-memory`".to_string()),
+            term,
+        ),
+        Unrendered::Refused(refused) => print_plain(
+            refused.to_string(),
+            Some("please report this board".to_string()),
+            term,
+        ),
+    }
+}
+
+/// A board's new or changed snapshot, shown as `--diff` asks.
+fn difference(p: &Pending, diff: DiffStyle, style: Style) -> String {
+    let heading = anstyle::Style::new().bold();
+    let Some(old) = &p.old else {
+        return style.paint(heading, &format!("new      {}", p.found.name));
+    };
+    let mut out = style.paint(heading, &format!("changed  {}", p.found.name));
+    let (old_text, new_text) = (old.normalized() + "\n", p.now.normalized() + "\n");
+    match diff {
+        DiffStyle::Short => {
+            let lines = changes::summary(&old_text, &new_text, style, 20);
+            if lines.is_empty() {
+                // Same outcomes, told with other words (such as a renamed
+                // room): only the text diff shows it.
+                out.push('\n');
+                out.push_str(changes::full(&old_text, &new_text, style).trim_end());
+            }
+            for line in lines {
+                out.push_str("\n  ");
+                out.push_str(&line);
+            }
+        }
+        DiffStyle::Full => {
+            out.push('\n');
+            out.push_str(changes::full(&old_text, &new_text, style).trim_end());
+        }
+    }
+    out
+}
+
+/// An answer of `--review`.
+#[derive(Clone, Copy)]
+enum Choice {
+    Accept,
+    Reject,
+    Skip,
+}
+
+/// Asks what to do with one snapshot until the answer is one of `a`, `r`
+/// or `s` (or the words); the end of the input skips.
+fn ask(out: &mut impl Write, answers: &mut impl BufRead) -> Choice {
+    loop {
+        let _ = write!(out, "  accept, reject or skip? [a/r/s] ");
+        let _ = out.flush();
+        let mut line = String::new();
+        match answers.read_line(&mut line) {
+            Ok(0) | Err(_) => {
+                let _ = writeln!(out);
+                return Choice::Skip;
+            }
+            Ok(_) => {}
+        }
+        match line.trim().to_ascii_lowercase().as_str() {
+            "a" | "accept" => return Choice::Accept,
+            "r" | "reject" => return Choice::Reject,
+            "s" | "skip" => return Choice::Skip,
+            _ => {
+                let _ = writeln!(out, "  answer a (accept), r (reject) or s (skip)");
+            }
+        }
+    }
+}

@@ -1,0 +1,240 @@
+//! The exact search: every reachable outcome at its minimum cost, with one
+//! cheapest action sequence, read from the compiled tables only.
+//!
+//! A search state is the player's room, every room's state, every hatch's
+//! state and (when the rules forbid revisits) the rooms visited, packed into a
+//! few machine words. States are settled in order of (cost, number of
+//! actions) with a two-level bucket queue, since costs are small integers.
+//! Among sequences of equal cost and length the one that is smallest in the
+//! fixed action order wins ([`Action::rank`](crate::outcome::Action::rank)); because every state's parent
+//! is settled before the state, comparing two candidate paths only walks
+//! their parent chains up to where they meet.
+//!
+//! Nothing is pruned but what is provably worse (see `step::changes` and
+//! `packing::exit_bits`), a state with a single way on is skipped over (see
+//! `step::fused`), and there is no depth cap: the search ends when every
+//! reachable state is settled, or when the state budget runs out, which is
+//! reported, never silently cut.
+//!
+//! [`solve`] picks one of three searches that give the same answers:
+//!
+//! - on a ship where no water can flow ([`can_flow`]), a shortest-path
+//!   search over rooms (`dry.rs`);
+//! - otherwise, when a state fits in 64 or 128 bits, the full search with
+//!   the state in one machine word (`small.rs`);
+//! - otherwise the general full search (`general.rs`), whose states are
+//!   any number of words; [`solve_exhaustive`] always uses it, and the
+//!   tests hold the other two to it.
+//!
+//! Why these give exact answers is argued in `docs/SEARCH.md`. The files:
+//!
+//! - `packing.rs`: where each part of a general state lives in its words;
+//! - `canon.rs`: the canonical form of a general state (what is forgotten);
+//! - `flows.rs`: what water can do this turn, worked out once per solve;
+//! - `step.rs`: what one step of either full search may do (which opens are
+//!   worth making, fused open-and-move steps, the cost of a walk);
+//! - `table.rs`: the one hash table of stored states and outcome keys;
+//! - `frontier.rs`: the bucket queue of states waiting to be settled;
+//! - `path.rs`: search nodes, the tie-break between paths, and the actions
+//!   of a path read back;
+//! - `general.rs`, `small.rs`, `dry.rs`: the three searches;
+//! - `outcomes.rs`: the best settled state of each outcome, written out.
+
+mod canon;
+mod dry;
+mod flows;
+mod frontier;
+mod general;
+mod outcomes;
+mod packing;
+mod path;
+mod small;
+mod step;
+mod table;
+
+pub use dry::can_flow;
+
+use crate::model::{Board, Cost, Movement, RoomId};
+use crate::outcome::Outcome;
+
+use general::Full;
+use table::{Table, Words};
+
+/// How far a search may go.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The most search states that may be stored before giving up.
+    pub max_states: usize,
+    /// Outcomes costlier than this are not wanted (and not searched for).
+    pub max_cost: Option<Cost>,
+    /// The most bytes the stored states may take before giving up. On a
+    /// board of hundreds of rooms one state takes hundreds of bytes, so the
+    /// state budget alone would let a search take gigabytes.
+    pub max_memory: usize,
+}
+
+/// The default state budget: about 520 MB on a 64-room board that uses it
+/// all, 760 MB on a 128-room one (see BENCHMARKS.md).
+pub const DEFAULT_MAX_STATES: usize = 5_000_000;
+
+/// The default memory budget of the stored states: 1 GiB.
+pub const DEFAULT_MAX_MEMORY: usize = 1 << 30;
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_states: DEFAULT_MAX_STATES,
+            max_cost: None,
+            max_memory: DEFAULT_MAX_MEMORY,
+        }
+    }
+}
+
+/// Every outcome of a turn.
+#[derive(Clone, Debug, Default)]
+pub struct Solution {
+    /// The outcomes, ordered by cost, then final room (in board order), then
+    /// the room states (in the order the rules declare them). An outcome's
+    /// number is its place here, counting from 1. The order is cheapest
+    /// first so that a search bounded by [`Limits::max_cost`] finds the
+    /// first outcomes of the full answer, with the same numbers.
+    pub outcomes: Vec<Outcome>,
+    /// How many search states were stored.
+    pub states: usize,
+}
+
+/// The search ran out of its state budget, or of its memory budget.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error(
+    "the search stopped {}, {}",
+    if *.memory {
+        format!("after {states} states, as many as fit in its memory budget on a board this large")
+    } else {
+        format!("at its limit of {states} state{}", if *states == 1 { "" } else { "s" })
+    },
+    match .settled_cost {
+        Some(c) => format!("having settled every outcome up to cost {c}"),
+        None => "before it had settled every outcome of cost 0".to_string(),
+    }
+)]
+pub struct LimitReached {
+    /// States stored when it stopped: the limit itself when the state
+    /// budget stopped it.
+    pub states: usize,
+    /// Every outcome of at most this cost had been found (and asking only
+    /// for those, with [`Limits::max_cost`], fits in the same budget);
+    /// `None` when it stopped among the states of cost 0.
+    pub settled_cost: Option<Cost>,
+    /// Whether the memory budget, not the state budget, stopped it.
+    pub memory: bool,
+}
+
+/// How the searches stop early, inside this module: boxed, so that the
+/// `Result` of every step of a search is one word, not a struct returned
+/// through memory (it happens once per solve at most).
+type Stopped = Box<LimitReached>;
+
+/// The search stopped with `states` stored while settling states of cost
+/// `settling`, so every outcome up to the cost before was settled.
+#[cold]
+#[inline(never)]
+fn stopped(states: usize, settling: u32, memory: bool) -> Stopped {
+    Box::new(LimitReached {
+        states,
+        settled_cost: settling.checked_sub(1).map(Cost),
+        memory,
+    })
+}
+
+/// Memory for many solves. A solve through a workspace keeps its tables,
+/// queues and outcomes for the next one, so solving in a loop (a sweep, a
+/// game AI) allocates next to nothing once the workspace has grown to the
+/// boards it sees. It keeps the memory of its largest solve until dropped.
+#[derive(Default)]
+pub struct Workspace {
+    full: Full,
+    best: Table<Words, u32>,
+    key: Vec<u64>,
+    dry: dry::Space,
+    small: small::Space,
+    solution: Solution,
+    spare: Vec<Outcome>,
+}
+
+impl Workspace {
+    /// An empty workspace.
+    pub fn new() -> Workspace {
+        Workspace::default()
+    }
+
+    /// Finds every outcome of a turn starting in `start`, exactly as
+    /// [`solve`] does; the answer lives until the next solve.
+    pub fn solve(
+        &mut self,
+        board: &Board,
+        movement: &Movement,
+        start: RoomId,
+        limits: &Limits,
+    ) -> Result<&Solution, LimitReached> {
+        self.recycle();
+        let done = if !can_flow(board, movement) {
+            dry::solve(self, board, movement, start, limits)
+        } else if let Some(done) = small::solve(self, board, movement, start, limits) {
+            done
+        } else {
+            general::solve(self, board, movement, start, limits)
+        };
+        done.map_err(|stop| *stop)?;
+        Ok(&self.solution)
+    }
+
+    /// The full search, as [`solve_exhaustive`] does.
+    pub fn solve_exhaustive(
+        &mut self,
+        board: &Board,
+        movement: &Movement,
+        start: RoomId,
+        limits: &Limits,
+    ) -> Result<&Solution, LimitReached> {
+        self.recycle();
+        general::solve(self, board, movement, start, limits).map_err(|stop| *stop)?;
+        Ok(&self.solution)
+    }
+
+    /// Forgets the last answer, keeping its outcomes' memory to write the
+    /// next over.
+    fn recycle(&mut self) {
+        self.solution.states = 0;
+    }
+
+    /// Hands over the last answer, leaving the workspace empty of it.
+    fn take(&mut self) -> Solution {
+        std::mem::take(&mut self.solution)
+    }
+}
+
+/// Finds every outcome of a turn starting in `start`.
+pub fn solve(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    limits: &Limits,
+) -> Result<Solution, LimitReached> {
+    let mut workspace = Workspace::new();
+    workspace.solve(board, movement, start, limits)?;
+    Ok(workspace.take())
+}
+
+/// The general full search over every state; [`solve`] uses it when water
+/// may flow and a state does not fit in 128 bits. Public so that tests can
+/// hold the shortcuts to it.
+pub fn solve_exhaustive(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    limits: &Limits,
+) -> Result<Solution, LimitReached> {
+    let mut workspace = Workspace::new();
+    workspace.solve_exhaustive(board, movement, start, limits)?;
+    Ok(workspace.take())
+}

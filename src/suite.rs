@@ -1,0 +1,224 @@
+//! A folder of boards checked against their snapshots (`hatchway test`):
+//! finding the boards, where each one's snapshot lives, and what each board
+//! renders to now.
+
+use std::path::{Path, PathBuf};
+
+use crate::load::{self, Failure};
+use crate::model::ItemSet;
+use crate::render::{self, Style};
+use crate::search::{self, LimitReached, Limits};
+use crate::snapshot::{self, Snapshot};
+
+/// Folders never searched for boards: snapshot folders, build output and
+/// hidden folders (`.git`).
+const SKIPPED: [&str; 2] = ["snapshots", "target"];
+
+/// A board found under a path, with where its snapshot lives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The board file.
+    pub board: PathBuf,
+    /// The board's path from the searched folder (its file name when it was
+    /// named directly), with `/` between folders: how it is shown.
+    pub name: String,
+    /// Its snapshot file.
+    pub snapshot: PathBuf,
+}
+
+/// Whether a file is read as a board: the language's `.board` and the
+/// interchange's `.yaml`, `.yml` and `.json` (rules files are `.rules`).
+pub fn is_board_file(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("board" | "yaml" | "yml" | "json")
+    )
+}
+
+/// The boards under `paths` (a file stands for itself, a folder for every
+/// board under it), each once, in path order, with their snapshot files:
+/// `snapshots/replay@NAME.snap` beside each board (NAME its file name), or
+/// every one in `snapshots` when given, NAME then its path from the
+/// searched folder with `__` between folders. These are the names
+/// `insta::glob!` gives a snapshot named `replay` of each file, so a
+/// project's `cargo test` and `hatchway test` can keep the same files. A
+/// path that does not exist is an error.
+pub fn find(paths: &[PathBuf], snapshots: Option<&Path>) -> std::io::Result<Vec<Found>> {
+    let mut found = Vec::new();
+    for path in paths {
+        let meta = std::fs::metadata(path).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("cannot read `{}`: {e}", path.display()))
+        })?;
+        if meta.is_dir() {
+            let mut boards = Vec::new();
+            walk(path, snapshots, &mut boards)?;
+            boards.sort();
+            for board in boards {
+                // `./flood.board` is shown as `flood.board`.
+                let board = board
+                    .strip_prefix(".")
+                    .map_or(board.clone(), Path::to_path_buf);
+                let relative = board.strip_prefix(path).unwrap_or(&board).to_path_buf();
+                found.push(placed(board, &relative, snapshots));
+            }
+        } else {
+            let relative = PathBuf::from(path.file_name().unwrap_or(path.as_os_str()));
+            found.push(placed(path.clone(), &relative, snapshots));
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|f| seen.insert(f.snapshot.clone()));
+    Ok(found)
+}
+
+fn walk(dir: &Path, snapshots: Option<&Path>, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            let skipped = name.starts_with('.')
+                || SKIPPED.contains(&name.as_ref())
+                || snapshots.is_some_and(|s| same_file(s, &path));
+            if !skipped {
+                walk(&path, snapshots, out)?;
+            }
+        } else if is_board_file(&path) && !name.starts_with('.') {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+fn placed(board: PathBuf, relative: &Path, snapshots: Option<&Path>) -> Found {
+    let parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let name = parts.join("/");
+    let file = format!(
+        "replay@{}.snap",
+        parts.last().map_or("board", String::as_str)
+    );
+    let snapshot = match snapshots {
+        Some(dir) => dir.join(format!("replay@{}.snap", parts.join("__"))),
+        None => board
+            .parent()
+            .unwrap_or(Path::new(""))
+            .join("snapshots")
+            .join(file),
+    };
+    Found {
+        board,
+        name,
+        snapshot,
+    }
+}
+
+/// Why a board could not be rendered.
+#[derive(Debug)]
+pub enum Unrendered {
+    /// The board (or its rules) does not load.
+    Invalid(Failure),
+    /// The search ran out of its budget.
+    Limit(LimitReached),
+    /// The engine's own path was refused: a bug of hatchway.
+    Refused(render::replay::Refused),
+}
+
+/// What a board renders to now: every outcome of its turn (its own rules
+/// and start, no items held, as the board language has no way to ask for
+/// any) as `hatchway replay` prints it, plain at 80 columns, with the
+/// warnings of loading it.
+pub fn render(
+    board: &Path,
+    limits: &Limits,
+) -> Result<(String, Vec<crate::diagnostic::Report>), Unrendered> {
+    let loaded = load::board_file(board).map_err(Unrendered::Invalid)?;
+    let board = loaded.value;
+    let movement = board.rules.movement(ItemSet::default());
+    let solution =
+        search::solve(&board, &movement, board.start, limits).map_err(Unrendered::Limit)?;
+    let total = solution.outcomes.len();
+    let shown: Vec<_> = solution
+        .outcomes
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (i + 1, o))
+        .collect();
+    let text = render::replay::turn_log(
+        &board,
+        &movement,
+        board.start,
+        total,
+        &shown,
+        Style::plain(),
+        false,
+    )
+    .map_err(Unrendered::Refused)?;
+    Ok((text, loaded.warnings))
+}
+
+/// The snapshot of a board's rendering, with the header that says where it
+/// comes from.
+pub fn snapshot_of(found: &Found, text: String) -> Snapshot {
+    Snapshot::new(
+        &[
+            ("source", &found.name),
+            ("input_file", &found.name),
+            (
+                "description",
+                "every outcome of the board's turn, as `hatchway replay` shows it",
+            ),
+        ],
+        text,
+    )
+}
+
+/// How a board's rendering compares with its stored snapshot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The same text.
+    Match,
+    /// Another text: the stored snapshot.
+    Changed(Snapshot),
+    /// No snapshot yet.
+    New,
+}
+
+/// Compares a rendering with the snapshot stored for it.
+pub fn compare(found: &Found, now: &Snapshot) -> std::io::Result<Verdict> {
+    Ok(match Snapshot::read(&found.snapshot)? {
+        Some(old) if old.matches(now) => Verdict::Match,
+        Some(old) => Verdict::Changed(old),
+        None => Verdict::New,
+    })
+}
+
+/// Stores a snapshot as accepted, removing any pending one beside it.
+pub fn accept(found: &Found, now: &Snapshot) -> std::io::Result<()> {
+    now.write(&found.snapshot)?;
+    discard_pending(found)
+}
+
+/// Writes a snapshot as pending (`.snap.new`) beside the stored one.
+pub fn propose(found: &Found, now: &Snapshot) -> std::io::Result<()> {
+    now.write(&snapshot::pending_path(&found.snapshot))
+}
+
+/// Removes a pending snapshot, if there is one.
+pub fn discard_pending(found: &Found) -> std::io::Result<()> {
+    match std::fs::remove_file(snapshot::pending_path(&found.snapshot)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}

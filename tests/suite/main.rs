@@ -1,0 +1,34 @@
+//! The integration tests, as one test binary: each module is one subject
+//! (a command, a property of the engine, a corpus of files), and
+//! `tests/common` holds what several of them share. One binary links the
+//! crate once, where one binary per file linked it once each.
+//!
+//! Run one subject with `cargo test --release --test suite MODULE::`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod batch;
+mod boards;
+mod check_cli;
+mod completions;
+mod diagnostics;
+mod docs;
+mod dot;
+mod draw;
+mod dry;
+mod engine_words;
+mod exactness;
+mod export;
+mod format;
+mod hostile;
+mod import;
+mod invariants;
+mod language;
+mod message_style;
+mod plans;
+mod robustness;
+mod rules_diff_cli;
+mod snapshot_cli;
+mod sweep;
+mod variants;
