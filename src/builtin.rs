@@ -1,13 +1,48 @@
 //! The rules files and boards shipped in `boards/`, embedded in the binary.
 
-/// Built-in rules files: (name, text).
-pub const RULES: &[(&str, &str)] = &[
-    ("red-november", include_str!("../boards/red-november.rules")),
-    (
-        "red-november-revised",
-        include_str!("../boards/red-november-revised.rules"),
-    ),
-    ("deep-water", include_str!("../boards/deep-water.rules")),
+/// A rules file shipped with hatchway, with what it is and where it comes
+/// from, as `hatchway rules` lists them and docs/RULES.md explains them.
+#[derive(Debug, Clone, Copy)]
+pub struct BuiltinRules {
+    /// The name a board's `rules` line uses.
+    pub name: &'static str,
+    /// One line: what the rules are.
+    pub summary: &'static str,
+    /// One line: where they come from.
+    pub origin: &'static str,
+    /// The file as shipped.
+    pub text: &'static str,
+}
+
+/// Built-in rules files, the default first.
+pub const RULES: &[BuiltinRules] = &[
+    BuiltinRules {
+        name: "red-november",
+        summary: "The movement of the base game as the first pathfinder program modelled it: \
+                  low water costs a minute, high water and fire bar the way, a burning room \
+                  cannot be left, no room is entered twice.",
+        origin: "the model of the first pathfinder program, not the published rulebook \
+                 (docs/RULES.md lists where the two differ).",
+        text: include_str!("../boards/red-november.rules"),
+    },
+    BuiltinRules {
+        name: "red-november-revised",
+        summary: "A variant of the default rules with the differences notes on the published \
+                  rulebook report: grog lets a gnome into a burning room, a burning room can \
+                  be left, high water meeting low water evens out, rooms can be entered \
+                  again, and the sea can be swum with an aqualung.",
+        origin: "written for hatchway from those notes, some of them unverified; not a \
+                 revision the publisher made, and not checked against the rulebook's text.",
+        text: include_str!("../boards/red-november-revised.rules"),
+    },
+    BuiltinRules {
+        name: "deep-water",
+        summary: "A made-up variant: high water can be waded at 2 minutes a room, climbing \
+                  out of it into a dry room costs a minute more, and fire can be left but \
+                  not entered.",
+        origin: "invented for hatchway, to show that the rules are data; not from the game.",
+        text: include_str!("../boards/deep-water.rules"),
+    },
 ];
 
 /// The name of the rules a board uses when it does not say.
@@ -19,16 +54,21 @@ pub const STANDARD_BOARD: (&str, &str) = (
     include_str!("../boards/red-november.board"),
 );
 
+/// The built-in rules file of this name.
+pub fn rules(name: &str) -> Option<&'static BuiltinRules> {
+    RULES.iter().find(|r| r.name == name)
+}
+
 /// The text of a built-in rules file.
 pub fn rules_text(name: &str) -> Option<&'static str> {
-    RULES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    rules(name).map(|r| r.text)
 }
 
 /// The names of the built-in rules, for help lines.
 pub fn rules_names() -> String {
     RULES
         .iter()
-        .map(|(n, _)| format!("`{n}`"))
+        .map(|r| format!("`{}`", r.name))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use schemars::JsonSchema;
 use serde::Deserialize;
 use serde::de::{self, Visitor};
 
@@ -44,6 +45,22 @@ impl<'de> Deserialize<'de> for Id {
     }
 }
 
+impl JsonSchema for Id {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RoomId".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A room id: a whole number or a name.",
+            "anyOf": [
+                {"type": "integer", "minimum": 0},
+                {"type": "string", "minLength": 1, "maxLength": 64}
+            ]
+        })
+    }
+}
+
 /// Reads the two rooms a hatch joins: a list of exactly two room ids, with
 /// a message in the board's words when it is not.
 fn two_ids<'de, D: de::Deserializer<'de>>(d: D) -> Result<[Id; 2], D::Error> {
@@ -74,7 +91,7 @@ fn two_ids<'de, D: de::Deserializer<'de>>(d: D) -> Result<[Id; 2], D::Error> {
 }
 
 /// A room in the interchange shape.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoomDoc {
     /// Its id.
@@ -91,11 +108,12 @@ pub struct RoomDoc {
 }
 
 /// A hatch in the interchange shape.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HatchDoc {
     /// The two rooms it joins.
     #[serde(deserialize_with = "two_ids")]
+    #[schemars(with = "[Id; 2]")]
     pub between: [Id; 2],
     /// Its state; the rules' first hatch state when missing.
     #[serde(default)]
@@ -103,7 +121,7 @@ pub struct HatchDoc {
 }
 
 /// A board in the interchange shape.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BoardDoc {
     /// The board's name.
@@ -118,6 +136,7 @@ pub struct BoardDoc {
     #[serde(default)]
     pub hatches: Vec<HatchDoc>,
     /// The start room.
+    #[schemars(required)]
     pub start: Option<Id>,
 }
 

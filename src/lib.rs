@@ -30,6 +30,7 @@ pub mod plan;
 pub mod referee;
 pub mod render;
 pub mod rules_diff;
+pub mod schema;
 pub mod search;
 pub mod snapshot;
 pub mod suite;

@@ -235,7 +235,8 @@ fn builtin_rules_cache() -> &'static HashMap<&'static str, Result<Arc<Rules>, St
     CACHE.get_or_init(|| {
         builtin::RULES
             .iter()
-            .map(|(name, text)| {
+            .map(|r| {
+                let (name, text) = (r.name, r.text);
                 let compiled = compile_rules_text(name, text)
                     .map(|l| l.value)
                     .map_err(|f| {
@@ -245,7 +246,7 @@ fn builtin_rules_cache() -> &'static HashMap<&'static str, Result<Arc<Rules>, St
                             .collect::<Vec<_>>()
                             .join("; ")
                     });
-                (*name, compiled)
+                (name, compiled)
             })
             .collect()
     })

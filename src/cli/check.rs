@@ -54,9 +54,9 @@ pub(super) fn diagnostic_doc(r: &Report) -> DiagnosticDoc {
 pub(super) fn builtin_inputs() -> Vec<Input> {
     let mut inputs: Vec<Input> = builtin::RULES
         .iter()
-        .map(|(name, text)| Input {
-            name: format!("{name}.rules"),
-            text: (*text).to_string(),
+        .map(|r| Input {
+            name: format!("{}.rules", r.name),
+            text: r.text.to_string(),
             dir: None,
             kind: InputKind::Language,
         })

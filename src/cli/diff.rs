@@ -457,7 +457,9 @@ fn counterexample_text(
         second.rules.name,
         rules_line(second)
     );
-    let comment: String = textwrap::wrap(&note, 78)
+    // Paths and names are not split at their hyphens.
+    let options = textwrap::Options::new(78).word_splitter(textwrap::WordSplitter::NoHyphenation);
+    let comment: String = textwrap::wrap(&note, options)
         .iter()
         .map(|l| format!("# {l}\n"))
         .collect();

@@ -24,33 +24,40 @@ mod completions;
 mod diff;
 mod dot;
 mod draw;
+mod examples;
 mod export;
 mod fmt;
 mod import;
+mod man;
 mod paths;
 mod replay;
+mod rules;
+mod schema;
 mod sweep;
 mod test;
 
 use check::check;
-use completions::{completions, man};
+use completions::completions;
 use diff::{Ground, diff};
 use dot::{Drawn, dot};
 use draw::draw;
 use export::{ExportFormatArg, export};
 use fmt::fmt;
 use import::import;
+use man::man;
 use paths::{batch_paths, paths};
 use replay::{PlanSource, replay};
+use rules::{rules, rules_names};
+use schema::{SchemaKind, schema};
 use sweep::sweep;
 use test::{DiffStyle, Mode, test};
 
 /// Exact movement planner for the submarine of Red November.
 #[derive(Parser, Debug)]
-#[command(name = "hatchway", version, about, long_about = None)]
+#[command(name = "hatchway", version, about, long_about = None, after_help = examples::HATCHWAY)]
 struct Cli {
-    /// When to use colour: auto (on a terminal, unless NO_COLOR is set),
-    /// always or never.
+    /// When to use colour: auto (on a terminal, unless NO_COLOR is set; or
+    /// when CLICOLOR_FORCE is set), always or never.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
     #[command(subcommand)]
@@ -67,6 +74,7 @@ enum ColorChoice {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Check board and rules files; with no file, the built-in ones.
+    #[command(after_help = examples::CHECK)]
     Check {
         /// Files to check (`.board`, `.rules`, `.yaml`, `.yml`, `.json`).
         files: Vec<PathBuf>,
@@ -74,7 +82,24 @@ enum Command {
         #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
         format: CheckFormat,
     },
+    /// The built-in rules files, with what they are and where they come
+    /// from; with a name, that file exactly as shipped, to start a variant.
+    #[command(after_help = examples::RULES)]
+    Rules {
+        /// A built-in rules file, such as `red-november`.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(rules_names()))]
+        name: Option<String>,
+    },
+    /// The JSON Schema of a board document (YAML or JSON) or of the result
+    /// of `paths --format json`, for editors and other programs.
+    #[command(after_help = examples::SCHEMA)]
+    Schema {
+        /// Which document.
+        #[arg(value_enum)]
+        document: SchemaKind,
+    },
     /// Every outcome of a turn with its cheapest action sequence.
+    #[command(after_help = examples::PATHS)]
     Paths {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
@@ -90,6 +115,7 @@ enum Command {
     },
     /// Every combination of room states for every start room, solved in
     /// parallel and summarised per room.
+    #[command(after_help = examples::SWEEP)]
     Sweep {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
@@ -114,6 +140,7 @@ enum Command {
     },
     /// Each outcome as a step-by-step action log, or a planned path checked
     /// step by step.
+    #[command(after_help = examples::REPLAY)]
     Replay {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
@@ -135,6 +162,7 @@ enum Command {
     },
     /// Write a board as YAML or JSON (the shape of INTERCHANGE.md) or in the
     /// hatchway language.
+    #[command(after_help = examples::EXPORT)]
     Export {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
@@ -144,12 +172,14 @@ enum Command {
     },
     /// Read a turn in the flat format of the first pathfinder (three lines:
     /// room states, hatch states, start room) and write it as a board.
+    #[command(after_help = examples::IMPORT)]
     Import {
         /// The flat file.
         file: PathBuf,
     },
     /// The ship as a Graphviz graph (DOT), optionally with a path drawn on
     /// it; render it with `dot -Tsvg`.
+    #[command(after_help = examples::DOT)]
     Dot {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
@@ -170,6 +200,7 @@ enum Command {
     },
     /// Lay board and rules files out in the canonical way, in place; with
     /// no file, format standard input to standard output.
+    #[command(after_help = examples::FMT)]
     Fmt {
         /// Files to format (`.board`, `.rules`); a folder stands for every
         /// such file in it. YAML and JSON files are skipped.
@@ -181,6 +212,7 @@ enum Command {
     },
     /// The ship as a picture in the terminal: rooms as boxes, hatches
     /// between them, optionally with one outcome's path.
+    #[command(after_help = examples::DRAW)]
     Draw {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
@@ -191,6 +223,7 @@ enum Command {
     },
     /// Check every board under some folders against its stored snapshot
     /// (insta's `.snap` format): what `hatchway replay` shows for it.
+    #[command(after_help = examples::TEST)]
     Test {
         /// Folders (searched for `.board`, `.yaml`, `.yml` and `.json`
         /// boards, except in `snapshots` and hidden folders) and board
@@ -218,6 +251,7 @@ enum Command {
     /// Where two rules files give different answers: on boards, the
     /// outcomes that exist under one only or differ in cost; on random
     /// boards, how often they differ and a smallest board where they do.
+    #[command(after_help = examples::DIFF)]
     Diff {
         /// Boards to compare on, each from its start room (the built-in
         /// standard board when none is given and `--random` is not).
@@ -245,6 +279,7 @@ enum Command {
         budget: Budget,
     },
     /// Shell completions for bash, zsh, fish, elvish or powershell.
+    #[command(after_help = examples::COMPLETIONS)]
     Completions {
         /// The shell.
         #[arg(value_enum)]
@@ -252,6 +287,7 @@ enum Command {
     },
     /// The man page (roff), on standard output: `hatchway(1)`, or with a
     /// command's name, that command's page (`hatchway-paths(1)`).
+    #[command(after_help = examples::MAN)]
     Man {
         /// A command, such as `paths`.
         command: Option<String>,
@@ -345,10 +381,12 @@ struct Terminal {
 
 fn terminal(choice: ColorChoice) -> Terminal {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    // The CLICOLOR_FORCE convention, which clap's own help follows too.
+    let force = std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| !v.is_empty() && v != "0");
     let color = |tty: bool| match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => tty && !no_color,
+        ColorChoice::Auto => force || (tty && !no_color),
     };
     let out_tty = std::io::stdout().is_terminal();
     let err_tty = std::io::stderr().is_terminal();
@@ -421,6 +459,8 @@ pub fn run() -> ExitCode {
             replay(board.as_deref(), &query, outcome, plan, pictures, &term)
         }
         Command::Check { files, format } => check(&files, format, &term),
+        Command::Rules { name } => rules(name.as_deref(), &term),
+        Command::Schema { document } => schema(document, &term),
         Command::Export { board, format } => export(board.as_deref(), format, &term),
         Command::Import { file } => import(&file, &term),
         Command::Dot {

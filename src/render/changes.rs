@@ -126,7 +126,7 @@ fn paired(old: &Told, new: &Told) -> Option<String> {
     }
     for (room, was) in &old.changes {
         if !new.changes.iter().any(|(r, _)| r == room) {
-            parts.push(format!("room {room} now stays as it was, was {was}"));
+            parts.push(format!("room {room} no longer changes, was {was}"));
         }
     }
     if parts.is_empty() && old.path != new.path {

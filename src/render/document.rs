@@ -1,5 +1,6 @@
 //! The result document of `INTERCHANGE.md`: one per solved board.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
@@ -8,7 +9,7 @@ use crate::outcome::{Action, Outcome};
 use crate::referee::{self, Step};
 
 /// The whole result of `hatchway paths` for one board.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ResultDoc {
     /// The board's name.
     pub board: String,
@@ -19,7 +20,7 @@ pub struct ResultDoc {
 }
 
 /// One outcome.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct OutcomeDoc {
     /// Its place in the full listing of the turn (cheapest first, counting
     /// from 1), the same whatever filter hides other outcomes.
@@ -40,6 +41,20 @@ pub struct OutcomeDoc {
 #[derive(Debug)]
 pub struct RoomStates(pub Vec<(String, String)>);
 
+impl JsonSchema for RoomStates {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RoomStates".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Room id to the state the room is left in, for every room.",
+            "type": "object",
+            "additionalProperties": {"type": "string"}
+        })
+    }
+}
+
 impl Serialize for RoomStates {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.0.len()))?;
@@ -51,7 +66,7 @@ impl Serialize for RoomStates {
 }
 
 /// One action of a path.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 #[serde(tag = "action", rename_all = "lowercase")]
 pub enum ActionDoc {
     /// A hatch opened, with the rooms water flowed into.

@@ -101,6 +101,25 @@ fn boards_compared_side_by_side() {
     ]);
     assert_eq!(code, 0, "{err}");
     common::snapshot_settings().bind(|| insta::assert_snapshot!("diff-mini-flood", out));
+    let (json, _, code) = hatchway(&[
+        "diff",
+        "--rules",
+        "red-november",
+        "--rules",
+        "red-november-revised",
+        "boards/mini-flood.board",
+        "boards/open-mini.board",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("diff writes JSON");
+    let boards = v["boards"].as_array().expect("one entry a board");
+    assert_eq!(boards.len(), 2);
+    let first = &boards[0]["differences"][2];
+    assert_eq!(first["room"], "4");
+    assert_eq!(first["first"]["cost"], 2);
+    assert_eq!(first["second"], serde_json::Value::Null);
 }
 
 #[test]

@@ -1,0 +1,82 @@
+//! `hatchway rules`: the built-in rules files listed with what they are and
+//! where they come from, each printed exactly as shipped, and a printed file
+//! accepted untouched by `hatchway check`.
+
+use crate::common;
+
+use common::{hatchway, hatchway_in};
+
+/// Every built-in rules file, as `boards/` ships it.
+const SHIPPED: [&str; 3] = ["red-november", "red-november-revised", "deep-water"];
+
+#[test]
+fn the_listing_names_every_built_in_rules_file_with_its_source() {
+    let (out, err, code) = hatchway(&["rules"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    for name in SHIPPED {
+        assert!(
+            out.lines()
+                .any(|l| l.split_whitespace().next() == Some(name)),
+            "no line for `{name}` in:\n{out}"
+        );
+    }
+    assert_eq!(out.matches("Source: ").count(), SHIPPED.len(), "{out}");
+    assert!(out.contains("red-november (default)"), "{out}");
+    // The default rules are the first program's model, and say so.
+    assert!(out.contains("first pathfinder program"), "{out}");
+}
+
+#[test]
+fn a_named_rules_file_is_printed_exactly_as_shipped() {
+    for name in SHIPPED {
+        let (out, err, code) = hatchway(&["rules", name]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(err.is_empty(), "{name}: {err}");
+        let shipped = std::fs::read_to_string(common::board_path(&format!("{name}.rules")))
+            .expect("the shipped rules file is readable");
+        assert_eq!(out, shipped, "{name}");
+    }
+}
+
+#[test]
+fn a_printed_rules_file_passes_check_untouched() {
+    let dir = std::env::temp_dir().join(format!("hatchway-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    for name in SHIPPED {
+        let (out, err, code) = hatchway(&["rules", name]);
+        assert_eq!(code, 0, "{name}: {err}");
+        std::fs::write(dir.join("mine.rules"), out).expect("write the copy");
+        let (out, err, code) =
+            hatchway_in(dir.to_str().expect("utf-8 path"), &["check", "mine.rules"]);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+        assert!(out.starts_with("ok mine.rules: rules"), "{name}: {out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unknown_rules_name_is_a_command_line_error_listing_the_names() {
+    let (out, err, code) = hatchway(&["rules", "red-october"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    for name in SHIPPED {
+        assert!(err.contains(name), "`{name}` not offered in:\n{err}");
+    }
+}
+
+#[test]
+fn completions_offer_rules_names_formats_and_commands() {
+    let formats = ["json", "yaml", "table", "text"];
+    let commands = ["rules", "check", "paths", "replay", "sweep", "man"];
+    // clap_complete's fish script completes commands and option values but
+    // not the values of a positional argument, so it is held only to those.
+    for (shell, names) in [("bash", true), ("zsh", true), ("fish", false)] {
+        let (out, err, code) = hatchway(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        let rules: &[&str] = if names { &SHIPPED } else { &[] };
+        for word in rules.iter().chain(&formats).chain(&commands) {
+            assert!(out.contains(word), "{shell}: no `{word}` offered");
+        }
+    }
+}
