@@ -204,19 +204,18 @@ fn read_doc(text: &str, format: Format) -> Result<BoardDoc, Problem> {
         ));
     }
     match format {
-        Format::Json => serde_json::from_str(text).map_err(|e| {
-            use serde_json::error::Category;
-            let at = (e.line() > 0).then(|| {
-                let after = json_offset(text, e.line(), e.column());
-                match e.classify() {
-                    // A value of the wrong kind or an unknown key: the error
-                    // is reported on its last character.
-                    Category::Data => token_start(text, after),
-                    _ => offset_of(text, e.line(), e.column()),
-                }
-            });
-            problem(clean_message(&e.to_string()), at, text)
-        }),
+        Format::Json => {
+            let mut reader = serde_json::Deserializer::from_str(text);
+            // The path to the field at fault (`hatches[1].state`), which
+            // serde_json alone does not give.
+            serde_path_to_error::deserialize(&mut reader)
+                .map_err(|e| {
+                    let path = e.path().to_string();
+                    (path, e.into_inner())
+                })
+                .and_then(|doc| reader.end().map(|()| doc).map_err(|e| (".".to_string(), e)))
+                .map_err(|(path, e)| json_problem(text, &path, &e))
+        }
         Format::Yaml => {
             if let Some(at) = too_deep(text) {
                 return Err(Problem::error(
@@ -232,6 +231,29 @@ fn read_doc(text: &str, format: Format) -> Result<BoardDoc, Problem> {
             })
         }
     }
+}
+
+/// A JSON reader's error as a problem, with the path to the field at fault
+/// (`.` for the document itself) before the message, as YAML's reader
+/// gives it.
+fn json_problem(text: &str, path: &str, e: &serde_json::Error) -> Problem {
+    use serde_json::error::Category;
+    let at = (e.line() > 0).then(|| {
+        let after = json_offset(text, e.line(), e.column());
+        match e.classify() {
+            // A value of the wrong kind or an unknown key: the error
+            // is reported on its last character.
+            Category::Data => token_start(text, after),
+            _ => offset_of(text, e.line(), e.column()),
+        }
+    });
+    let message = e.to_string();
+    let message = if path == "." {
+        message
+    } else {
+        format!("{path}: {message}")
+    };
+    problem(clean_message(&message), at, text)
 }
 
 /// How deeply brackets and braces may nest in a YAML document. A board needs

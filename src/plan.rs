@@ -36,7 +36,8 @@ pub struct Written {
     pub span: Span,
 }
 
-/// Parses a plan's text.
+/// Parses a plan's text; `stay` alone (as the outcome tables write the
+/// outcome of no step) is the plan of no step.
 pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
     let pairs = PlanParser::parse(Rule::plan, text).map_err(|e| {
         let at = match e.location {
@@ -63,7 +64,7 @@ pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
         };
         Problem::error(Code::PlanSyntax, "this step cannot be read")
             .label(Span::new(at, end), "expected `open A-B` or `move ROOM`")
-            .help("write actions like `open 1-2, move 2`, separated by commas or new lines")
+            .help("write actions like `open 1-2, move 2`, separated by commas or new lines, or `stay` alone to stay put")
     })?;
     let mut steps = Vec::new();
     for step in pairs.flatten().filter(|p| p.as_rule() == Rule::step) {

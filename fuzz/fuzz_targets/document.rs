@@ -1,5 +1,5 @@
-//! Boards as YAML or JSON documents on raw bytes: never a panic, and every
-//! label inside the text.
+//! Boards as YAML or JSON documents on raw bytes: never a panic, every label
+//! inside the text, and every diagnostic short whatever the line length.
 #![no_main]
 
 use hatchway::interchange::Format;
@@ -29,6 +29,21 @@ fuzz_target!(|data: &[u8]| {
                     label.span
                 );
             }
+            shown_short(report);
         }
     }
 });
+
+/// A diagnostic as shown: never a panic, and never a whole long line: every
+/// line of it holds a window of the text at most.
+fn shown_short(report: &hatchway::diagnostic::Report) {
+    let shown = report.render_plain(80);
+    for line in shown.lines() {
+        assert!(
+            line.chars().count() <= 200,
+            "a shown line of {} characters",
+            line.chars().count()
+        );
+    }
+}
+

@@ -1,5 +1,6 @@
 //! The hatchway language on raw bytes: reading (UTF-8, NUL, size), parsing and
-//! checking must never panic, and every label must fall inside the text.
+//! checking must never panic, every label must fall inside the text, and every
+//! diagnostic shows a window of a long line, never the whole line.
 #![no_main]
 
 use hatchway::load::{self, InputKind};
@@ -28,6 +29,21 @@ fuzz_target!(|data: &[u8]| {
                     label.span
                 );
             }
+            shown_short(report);
         }
     }
 });
+
+/// A diagnostic as shown: never a panic, and never a whole long line: every
+/// line of it holds a window of the text at most.
+fn shown_short(report: &hatchway::diagnostic::Report) {
+    let shown = report.render_plain(80);
+    for line in shown.lines() {
+        assert!(
+            line.chars().count() <= 200,
+            "a shown line of {} characters",
+            line.chars().count()
+        );
+    }
+}
+

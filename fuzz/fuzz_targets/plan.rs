@@ -1,6 +1,6 @@
 //! The plan of `replay --path`: parsed, resolved on the standard board and
 //! refereed step by step, as the command does. Never a panic; labels inside
-//! the text.
+//! the text; errors shown as a window of a long line.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -20,13 +20,25 @@ fn board() -> &'static Board {
     })
 }
 
-fn inside(problem: &hatchway::diagnostic::Problem, len: usize) {
+/// Checks that the problem's labels lie inside the plan, and that it shows
+/// as `replay --path-file` shows it: no panic, and a window of a long line,
+/// never the whole line.
+fn inside(problem: &hatchway::diagnostic::Problem, text: &str) {
+    let len = text.len();
     for label in &problem.labels {
         assert!(
             label.span.start <= label.span.end && label.span.end <= len.max(1),
             "label {:?} outside a plan of {len} bytes",
             label.span
         );
+    }
+    let file = std::sync::Arc::new(hatchway::diagnostic::SourceFile {
+        name: "plan".to_string(),
+        text: text.to_string(),
+    });
+    let shown = hatchway::diagnostic::Report::new(file, problem.clone()).render_plain(80);
+    for line in shown.lines() {
+        assert!(line.chars().count() <= 200, "a shown line of {} characters", line.chars().count());
     }
 }
 
@@ -37,7 +49,7 @@ fuzz_target!(|data: &[u8]| {
     let board = board();
     let written = match plan::parse(text) {
         Ok(w) => w,
-        Err(p) => return inside(&p, text.len()),
+        Err(p) => return inside(&p, text),
     };
     let movement = board.rules.movement(ItemSet::default());
     let mut ship = Ship::new(board, board.start);
@@ -49,7 +61,7 @@ fuzz_target!(|data: &[u8]| {
                     return;
                 }
             }
-            Err(p) => return inside(&p, text.len()),
+            Err(p) => return inside(&p, text),
         }
     }
 });

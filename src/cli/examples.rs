@@ -37,14 +37,14 @@ pub(super) const IMPORT: &str = "Examples:
   hatchway import tests/fixtures/flat/mixed.flat";
 
 pub(super) const DOT: &str = "Examples:
-  hatchway dot boards/open-mini.board --outcome 2";
+  hatchway dot boards/open-mini.board --outcome 3";
 
 pub(super) const FMT: &str = "Examples:
   hatchway fmt --check boards/
   hatchway fmt --check tests/fixtures/unformatted.board";
 
 pub(super) const DRAW: &str = "Examples:
-  hatchway draw boards/mini-flood.board --outcome 1";
+  hatchway draw boards/mini-flood.board --outcome 4";
 
 pub(super) const COMPLETIONS: &str = "Examples:
   hatchway completions bash";

@@ -36,6 +36,11 @@ pub(super) const ENVIRONMENT: &[(&str, &str)] = &[
          always is given.",
     ),
     (
+        "COLUMNS",
+        "The width, in columns, that tables and messages fit; without it, the width of the \
+         terminal, or 80 when the output is not a terminal.",
+    ),
+    (
         "CLICOLOR_FORCE",
         "When set to anything but the empty text or 0, output is coloured even when it is \
          not a terminal, unless --color never is given; it wins over NO_COLOR.",

@@ -323,11 +323,12 @@ struct QueryArgs {
 /// How much one search may store before it gives up (exit 3).
 #[derive(clap::Args, Debug, Clone, Copy)]
 struct Budget {
-    /// Give up on a search (exit 3) once it stores this many states.
+    /// Store at most this many search states, then give up (exit 3); 0
+    /// stores nothing, so every search stops at once.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
     max_states: usize,
     /// Give up on a search (exit 3) once its stored states would take more
-    /// than this many MiB.
+    /// than this many MiB; 0 stores nothing, so every search stops at once.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_MEMORY >> 20)]
     max_memory: usize,
 }
@@ -409,19 +410,31 @@ fn terminal(choice: ColorChoice) -> Terminal {
         ColorChoice::Never => false,
         ColorChoice::Auto => force || (tty && !no_color),
     };
-    let width = terminal_size::terminal_size().map_or(80, |(w, _)| usize::from(w.0).clamp(40, 160));
     let out_tty = std::io::stdout().is_terminal();
     let err_tty = std::io::stderr().is_terminal();
     Terminal {
         out: Style {
             color: color(out_tty),
-            width: if out_tty { width } else { 80 },
+            width: width(terminal_size::terminal_size_of(std::io::stdout())),
         },
         err: Style {
             color: color(err_tty),
-            width: if err_tty { width } else { 80 },
+            width: width(terminal_size::terminal_size_of(std::io::stderr())),
         },
     }
+}
+
+/// The columns output fits in: `COLUMNS` when set to a number, else the
+/// width of the terminal it goes to, else 80 (a file or a pipe).
+fn width(terminal: Option<(terminal_size::Width, terminal_size::Height)>) -> usize {
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&c| c > 0);
+    columns
+        .or(terminal.map(|(w, _)| usize::from(w.0)))
+        .unwrap_or(80)
+        .max(20)
 }
 
 pub fn run() -> ExitCode {

@@ -31,8 +31,7 @@ pub(super) fn paths(
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
         return Exit::Success;
     }
-    let outcomes: Vec<Outcome> = numbered.into_iter().map(|(_, o)| o).collect();
-    let doc = document::result_doc(&q.board, &q.movement, q.start, &outcomes);
+    let doc = document::result_doc(&q.board, &q.movement, q.start, &numbered);
     write_document(&doc, format == PathsFormat::Yaml, term)
 }
 
@@ -165,10 +164,12 @@ pub(super) fn batch_line(
             exit: 3,
             diagnostics: Vec::new(),
         })?;
-    let outcomes: Vec<_> = solution
+    let outcomes: Vec<(usize, Outcome)> = solution
         .outcomes
         .into_iter()
-        .filter(|o| q.shows(o.room))
+        .enumerate()
+        .map(|(i, o)| (i + 1, o))
+        .filter(|(_, o)| q.shows(o.room))
         .collect();
     Ok(document::result_doc(
         &q.board,

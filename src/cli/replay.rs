@@ -62,7 +62,7 @@ pub(super) fn replay(
         .filter(|(n, o)| only.is_none_or(|k| k == *n) && q.shows(o.room))
         .collect();
     if shown != (Shown::Log { pictures }) {
-        let outcomes: Vec<Outcome> = listed.iter().map(|&(_, o)| o.clone()).collect();
+        let outcomes: Vec<(usize, Outcome)> = listed.iter().map(|&(n, o)| (n, o.clone())).collect();
         let doc = document::replay_doc(&q.board, &q.movement, q.start, &outcomes);
         return write_document(&doc, shown == Shown::Yaml, term);
     }

@@ -54,6 +54,11 @@ pub struct ResultDoc {
 /// One outcome.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct OutcomeDoc {
+    /// Its place in the full listing of the turn (cheapest first, counting
+    /// from 1), the same whatever filter hides other outcomes; absent for
+    /// the end of a judged plan, which need not be a listed outcome.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<usize>,
     /// Where the player ends.
     pub final_room: String,
     /// The minimum total cost.
@@ -144,6 +149,7 @@ fn outcome_doc(
     board: &Board,
     movement: &Movement,
     start: RoomId,
+    number: Option<usize>,
     o: &Outcome,
 ) -> (OutcomeDoc, Vec<Step>) {
     let rules = movement.rules();
@@ -154,6 +160,7 @@ fn outcome_doc(
         .map(|(_, steps)| steps)
         .unwrap_or_default();
     let doc = OutcomeDoc {
+        number,
         final_room: board.room(o.room).id.clone(),
         cost: o.cost.0,
         rooms: RoomStates(
@@ -176,18 +183,18 @@ fn outcome_doc(
     (doc, steps)
 }
 
-/// Builds the document for a board's outcomes.
+/// Builds the document for a board's outcomes, each with its number.
 pub fn result_doc(
     board: &Board,
     movement: &Movement,
     start: RoomId,
-    outcomes: &[Outcome],
+    outcomes: &[(usize, Outcome)],
 ) -> ResultDoc {
     ResultDoc {
         turn: turn_doc(board, movement, start),
         outcomes: outcomes
             .iter()
-            .map(|o| outcome_doc(board, movement, start, o).0)
+            .map(|(number, o)| outcome_doc(board, movement, start, Some(*number), o).0)
             .collect(),
     }
 }
@@ -259,14 +266,14 @@ pub fn replay_doc(
     board: &Board,
     movement: &Movement,
     start: RoomId,
-    outcomes: &[Outcome],
+    outcomes: &[(usize, Outcome)],
 ) -> ReplayDoc {
     ReplayDoc {
         turn: turn_doc(board, movement, start),
         outcomes: outcomes
             .iter()
-            .map(|o| {
-                let (outcome, steps) = outcome_doc(board, movement, start, o);
+            .map(|(number, o)| {
+                let (outcome, steps) = outcome_doc(board, movement, start, Some(*number), o);
                 ReplayedDoc {
                     outcome,
                     steps: steps.iter().map(|s| step_doc(board, movement, s)).collect(),
@@ -395,6 +402,6 @@ pub fn plan_doc(
         turn: turn_doc(board, movement, start),
         verdict,
         steps,
-        outcome: end.map(|o| outcome_doc(board, movement, start, o).0),
+        outcome: end.map(|o| outcome_doc(board, movement, start, None, o).0),
     }
 }

@@ -86,14 +86,23 @@ pub fn changed_rooms(
     board: &crate::model::Board,
     rooms: &[crate::model::StateId],
 ) -> Option<String> {
-    let parts: Vec<String> = board
+    let parts = changed_room_list(board, rooms);
+    (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+/// Each room whose state differs from the board's, as `id state`, in board
+/// order.
+pub fn changed_room_list(
+    board: &crate::model::Board,
+    rooms: &[crate::model::StateId],
+) -> Vec<String> {
+    board
         .rooms
         .iter()
         .zip(rooms)
         .filter(|(r, s)| r.state != **s)
         .map(|(r, s)| format!("{} {}", r.id, board.rules.room_states[usize::from(s.0)]))
-        .collect();
-    (!parts.is_empty()).then(|| parts.join(", "))
+        .collect()
 }
 
 #[cfg(test)]

@@ -226,16 +226,29 @@ pub fn outcome_header(
     style: Style,
 ) -> String {
     let heading = Look::new().bold();
+    // Each change (`5 low_flood`) is held together by a no-break space
+    // while the line is wrapped, so that lines break between changes.
+    let changes = super::changed_room_list(board, &outcome.rooms);
+    let changes = if changes.is_empty() {
+        "no room changes".to_string()
+    } else {
+        format!(
+            "changes {}",
+            changes
+                .join(", ")
+                .replace(' ', "\u{a0}")
+                .replace(",\u{a0}", ", ")
+        )
+    };
     let text = format!(
-        "outcome {number} of {total}: ends in room {}, {} min, {}",
+        "outcome {number} of {total}: ends in room {}, {} min, {changes}",
         room_name(board, outcome.room),
         outcome.cost.0,
-        changes_words(board, &outcome.rooms)
     );
     let options = textwrap::Options::new(style.width.max(40)).subsequent_indent("  ");
     textwrap::wrap(&text, options)
         .iter()
-        .map(|l| format!("{}\n", style.paint(heading, l)))
+        .map(|l| format!("{}\n", style.paint(heading, &l.replace('\u{a0}', " "))))
         .collect()
 }
 

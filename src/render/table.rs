@@ -42,8 +42,12 @@ pub fn outcomes(
     ));
     out.push('\n');
     let width = style.width.max(40);
+    // Numbered cheapest first, shown by final room: within a room the
+    // numbers still rise, by cost then room states.
+    let mut rows: Vec<&(usize, Outcome)> = outcomes.iter().collect();
+    rows.sort_by_key(|(number, o)| (o.room, *number));
     let mut room: Option<RoomId> = None;
-    for (number, o) in outcomes {
+    for (number, o) in rows {
         if room != Some(o.room) {
             room = Some(o.room);
             out.push('\n');
@@ -51,37 +55,63 @@ pub fn outcomes(
             out.push('\n');
         }
         let lead = format!("{:>4}  {:>3} min  ", format!("#{number}"), o.cost.0);
-        let actions = if o.actions.is_empty() {
-            "stay".to_string()
-        } else {
-            o.actions
-                .iter()
-                .map(|&a| action_text(board, a))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         let indent = " ".repeat(lead.len());
-        let options = textwrap::Options::new(width).subsequent_indent(&indent);
-        let wrapped = textwrap::wrap(&actions, options.initial_indent(&indent));
-        for (i, line) in wrapped.iter().enumerate() {
+        let actions: Vec<String> = if o.actions.is_empty() {
+            vec!["stay".to_string()]
+        } else {
+            o.actions.iter().map(|&a| action_text(board, a)).collect()
+        };
+        for (i, line) in wrap_items(&actions, lead.len(), indent.len(), width)
+            .iter()
+            .enumerate()
+        {
             if i == 0 {
                 out.push_str(&style.paint(cost_look, &lead));
-                out.push_str(line.trim_start());
             } else {
-                out.push_str(line);
+                out.push_str(&indent);
             }
+            out.push_str(line);
             out.push('\n');
         }
-        if let Some(changes) = super::changed_rooms(board, &o.rooms) {
-            let text = format!("{indent}changes {changes}");
-            for line in textwrap::wrap(
-                &text,
-                textwrap::Options::new(width).subsequent_indent(&indent),
-            ) {
+        let items = super::changed_room_list(board, &o.rooms);
+        if !items.is_empty() {
+            let lead = format!("{indent}changes ");
+            for (i, line) in wrap_items(&items, lead.len(), indent.len(), width)
+                .iter()
+                .enumerate()
+            {
+                let line = format!("{}{line}", if i == 0 { &lead } else { &indent });
                 out.push_str(&style.paint(change_look, &line));
                 out.push('\n');
             }
         }
     }
     out
+}
+
+/// `items` separated by `, ` in lines that fit `width` columns after a lead
+/// of `first` columns on the first line and `rest` on the others, broken
+/// only between items: an item such as `open 1-2` is never split, and one
+/// wider than a line has a line of its own.
+fn wrap_items(items: &[String], first: usize, rest: usize, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut used = first;
+    for (i, item) in items.iter().enumerate() {
+        let comma = if i + 1 < items.len() { "," } else { "" };
+        let wide = textwrap::core::display_width(item) + comma.len();
+        if !line.is_empty() && used + 1 + wide > width {
+            lines.push(std::mem::take(&mut line));
+            used = rest;
+        }
+        if !line.is_empty() {
+            line.push(' ');
+            used += 1;
+        }
+        line.push_str(item);
+        line.push_str(comma);
+        used += wide;
+    }
+    lines.push(line);
+    lines
 }

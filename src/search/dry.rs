@@ -18,6 +18,7 @@ use crate::model::{Board, Cost, HatchId, Movement, RoomId, StateId};
 use crate::outcome::Action;
 
 use super::outcomes::Writer;
+use super::path::may_store;
 use super::{Full, Limits, Stopped, Workspace};
 
 /// Whether any water can flow this turn. Room states change only through
@@ -117,8 +118,12 @@ pub fn solve(
         reached: true,
         ..BLANK
     };
-    frontier.push(0, 0, start.0);
+    // A room reached is a state stored, counted against the same budgets
+    // as the full search's states.
+    let most = limits.max_memory / std::mem::size_of::<Node>();
     let mut reached = 1usize;
+    may_store(reached, limits, most, 0)?;
+    frontier.push(0, 0, start.0);
 
     while let Some((cost, len, room)) = frontier.pop() {
         let n = nodes[room as usize];
@@ -164,12 +169,8 @@ pub fn solve(
                 continue;
             }
             if !old.reached {
-                // A room reached is a state stored, counted against the
-                // same budget as the full search's states.
                 reached += 1;
-                if reached > limits.max_states {
-                    return Err(super::stopped(reached, cost, false));
-                }
+                may_store(reached, limits, most, cost)?;
             }
             nodes[there.index()] = Node {
                 cost: new_cost,
@@ -205,7 +206,8 @@ pub fn solve(
         }
         outcome.actions.reverse();
     }
-    writer.finish();
+    // Every room is one outcome, all with the same room states.
+    writer.finish().sort_unstable_by_key(|o| (o.cost, o.room));
     solution.states = reached;
     Ok(())
 }

@@ -10,7 +10,7 @@ use super::canon::Canon;
 use super::frontier::Frontier;
 use super::outcomes;
 use super::packing::Layout;
-use super::path::{NO_PARENT, Node, offer};
+use super::path::{NO_PARENT, Node, may_store, offer};
 use super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
 use super::table::{Table, Words, state_bytes};
 use super::{Limits, Stopped, Workspace};
@@ -59,6 +59,12 @@ pub(super) fn solve(
         action: 0,
         settled: false,
     };
+    may_store(
+        1,
+        limits,
+        limits.max_memory / state_bytes(layout.words * 8),
+        0,
+    )?;
     store.find_or_insert(initial, root);
     frontier.push(0, 0, 0);
     settled_order.clear();

@@ -93,8 +93,11 @@ impl Default for Limits {
 /// Every outcome of a turn.
 #[derive(Clone, Debug, Default)]
 pub struct Solution {
-    /// The outcomes, ordered by final room (in board order), then cost, then
-    /// the room states (in the order the rules declare them).
+    /// The outcomes, ordered by cost, then final room (in board order), then
+    /// the room states (in the order the rules declare them). An outcome's
+    /// number is its place here, counting from 1. The order is cheapest
+    /// first so that a search bounded by [`Limits::max_cost`] finds the
+    /// first outcomes of the full answer, with the same numbers.
     pub outcomes: Vec<Outcome>,
     /// How many search states were stored.
     pub states: usize,
@@ -103,15 +106,20 @@ pub struct Solution {
 /// The search ran out of its state budget, or of its memory budget.
 #[derive(Clone, Debug, thiserror::Error)]
 #[error(
-    "the search stopped after {states} states ({}), {}",
-    if *.memory { "as many as fit in its memory budget on a board this large" } else { "the limit" },
+    "the search stopped {}, {}",
+    if *.memory {
+        format!("after {states} states, as many as fit in its memory budget on a board this large")
+    } else {
+        format!("at its limit of {states} state{}", if *states == 1 { "" } else { "s" })
+    },
     match .settled_cost {
         Some(c) => format!("having settled every outcome up to cost {c}"),
         None => "before it had settled every outcome of cost 0".to_string(),
     }
 )]
 pub struct LimitReached {
-    /// States stored when it stopped.
+    /// States stored when it stopped: the limit itself when the state
+    /// budget stopped it.
     pub states: usize,
     /// Every outcome of at most this cost had been found (and asking only
     /// for those, with [`Limits::max_cost`], fits in the same budget);

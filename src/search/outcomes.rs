@@ -57,7 +57,7 @@ pub(super) fn collect(workspace: &mut Workspace, board: &Board, layout: &Layout)
     }
     writer
         .finish()
-        .sort_by(|a, b| (a.room, a.cost, &a.rooms).cmp(&(b.room, b.cost, &b.rooms)));
+        .sort_unstable_by(|a, b| (a.cost, a.room, &a.rooms).cmp(&(b.cost, b.room, &b.rooms)));
 }
 
 /// Writes outcomes over those of the last solve, in place, so that a warm

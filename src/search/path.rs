@@ -22,6 +22,24 @@ pub(super) struct Node {
 
 pub(super) const NO_PARENT: u32 = u32::MAX;
 
+/// Whether a search may store its `stored`-th state (counting from one)
+/// while settling states of cost `settling`, where `most` states fit in the
+/// memory budget. A budget of N states stores at most N: the search stops
+/// when it finds the state after the N-th, saying N. A budget of 0 stores
+/// nothing, not even the start, so every search stops at once.
+#[inline]
+pub(super) fn may_store(
+    stored: usize,
+    limits: &Limits,
+    most: usize,
+    settling: u32,
+) -> Result<(), Stopped> {
+    if stored > limits.max_states || stored > most {
+        return Err(stopped(stored - 1, settling, most < limits.max_states));
+    }
+    Ok(())
+}
+
 /// Records a candidate for the stored state `id`, just stored (`inserted`)
 /// or found: `fresh` is its node, made from a state settled at `from_cost`.
 /// A new state joins the frontier unless the store is past the state
@@ -40,10 +58,7 @@ pub(super) fn offer(
     most: usize,
 ) -> Result<(), Stopped> {
     if inserted {
-        let memory = nodes.len() > most;
-        if nodes.len() > limits.max_states || memory {
-            return Err(stopped(nodes.len(), from_cost, memory));
-        }
+        may_store(nodes.len(), limits, most, from_cost)?;
         frontier.push(fresh.cost, fresh.len, id);
         return Ok(());
     }

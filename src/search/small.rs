@@ -39,7 +39,7 @@ use super::flows::flow_plan;
 use super::frontier::Frontier;
 use super::outcomes::Writer;
 use super::packing::{bits_for, exit_bits};
-use super::path::{NO_PARENT, Node, better_way, offer, write_actions};
+use super::path::{NO_PARENT, Node, better_way, may_store, offer, write_actions};
 use super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
 use super::table::{Arena, Table, state_bytes};
 use super::{Limits, Solution, Stopped, Workspace};
@@ -635,6 +635,8 @@ impl<W: Word> Search<W> {
         }
         let initial = shape.canonical(board, plan, initial);
 
+        let most = limits.max_memory / state_bytes(std::mem::size_of::<W>());
+        may_store(1, limits, most, 0)?;
         states.reset(FIRST_STATES);
         settled.clear();
         frontier.reset(longest_step(movement));
@@ -651,7 +653,6 @@ impl<W: Word> Search<W> {
         frontier.push(0, 0, 0);
         let hatch_count = board.hatches.len();
         let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
-        let most = limits.max_memory / state_bytes(std::mem::size_of::<W>());
 
         while let Some((cost, len, node)) = frontier.pop() {
             let n = states.nodes[node as usize];
@@ -792,7 +793,7 @@ fn collect_outcomes<W: Word>(
             best.nodes[slot as usize] = node;
         }
     }
-    // Outcomes go out ordered by room, cost and room states (in room
+    // Outcomes go out ordered by cost, room and room states (in room
     // order); only the rooms that can change differ between outcomes, and
     // their fields, read as one number, order their states that way.
     ranked.clear();
@@ -800,12 +801,12 @@ fn collect_outcomes<W: Word>(
         let state = states.keys[node as usize];
         let rooms = state >> shape.rooms_shift & shape.rooms_mask;
         let cost = states.nodes[node as usize].cost;
-        ranked.push((shape.position(state) as u32, cost, rooms, node));
+        ranked.push((cost, shape.position(state) as u32, rooms, node));
     }
     ranked.sort_unstable();
     let hatch_count = board.hatches.len();
     let mut writer = Writer::new(&mut solution.outcomes, spare);
-    for &(room, cost, _, node) in ranked.iter() {
+    for &(cost, room, _, node) in ranked.iter() {
         let state = states.keys[node as usize];
         let outcome = writer.push(RoomId(room), Cost(cost));
         outcome.rooms.extend(board.rooms.iter().map(|r| r.state));

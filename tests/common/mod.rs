@@ -66,6 +66,8 @@ pub fn hatchway_in(dir: &str, args: &[&str]) -> (String, String, i32) {
         .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(dir))
         .env("NO_COLOR", "1")
         .env_remove("CLICOLOR_FORCE")
+        // Output fits `COLUMNS` when set: tests pin the width of a pipe.
+        .env_remove("COLUMNS")
         .output()
         .expect("the hatchway binary runs");
     (

@@ -100,3 +100,155 @@ fn replay_draws_the_ship_after_every_step() {
     common::snapshot_settings()
         .bind(|| insta::assert_snapshot!("replay-draw@red-november-outcome-2", log));
 }
+
+/// The outcomes of `paths --format json` with these arguments, by number:
+/// (final room, cost, the whole outcome as JSON).
+fn numbered(file: &str, extra: &[&str]) -> Vec<(u64, serde_json::Value)> {
+    let mut args = vec!["paths", file, "--format", "json"];
+    args.extend_from_slice(extra);
+    let (out, err, code) = hatchway(&args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("paths writes JSON");
+    doc["outcomes"]
+        .as_array()
+        .expect("a list of outcomes")
+        .iter()
+        .map(|o| {
+            (
+                o["number"].as_u64().expect("each outcome has a number"),
+                o.clone(),
+            )
+        })
+        .collect()
+}
+
+/// An outcome's number is its place in the full listing (cheapest first):
+/// `--max-cost` and `--to` hide outcomes but never renumber them, in JSON,
+/// in the table, and for `replay --outcome`.
+#[test]
+fn filters_hide_outcomes_but_keep_their_numbers() {
+    for file in [
+        "boards/mini-flood.board",
+        "boards/burning-reactor.board",
+        "boards/red-november.board",
+    ] {
+        let all = numbered(file, &[]);
+        let numbers: Vec<u64> = all.iter().map(|(n, _)| *n).collect();
+        let expected: Vec<u64> = (1..=all.len() as u64).collect();
+        assert_eq!(numbers, expected, "{file}: numbered in listing order");
+        let costs: Vec<u64> = all
+            .iter()
+            .map(|(_, o)| o["cost"].as_u64().unwrap_or(0))
+            .collect();
+        assert!(
+            costs.windows(2).all(|w| w[0] <= w[1]),
+            "{file}: cheapest first: {costs:?}"
+        );
+        let most = costs.last().copied().unwrap_or(0);
+        for cost in 0..=most {
+            let limit = cost.to_string();
+            let shown = numbered(file, &["--max-cost", &limit]);
+            assert!(
+                !shown.is_empty() || cost < costs[0],
+                "{file} --max-cost {cost}"
+            );
+            for (n, o) in &shown {
+                assert_eq!(o, &all[*n as usize - 1].1, "{file} --max-cost {cost}: #{n}");
+            }
+            let cheap = costs.iter().filter(|&&c| c <= cost).count();
+            assert_eq!(shown.len(), cheap, "{file} --max-cost {cost}");
+        }
+        let rooms: Vec<String> = all
+            .iter()
+            .map(|(_, o)| o["final_room"].as_str().unwrap_or("").to_string())
+            .collect();
+        for room in &rooms {
+            let shown = numbered(file, &["--to", room]);
+            for (n, o) in &shown {
+                assert_eq!(o, &all[*n as usize - 1].1, "{file} --to {room}: #{n}");
+            }
+            let (table, _, _) = hatchway(&["paths", file, "--to", room]);
+            for (n, _) in &shown {
+                assert!(
+                    table.contains(&format!("#{n} ")),
+                    "{file} --to {room}:\n{table}"
+                );
+            }
+        }
+        // The last outcome, under a cost limit that shows it, is the same
+        // outcome for `replay`.
+        let (n, last) = all.last().expect("at least one outcome");
+        let limit = last["cost"].to_string();
+        let number = n.to_string();
+        let room = last["final_room"].as_str().unwrap_or("");
+        let (log, err, code) =
+            hatchway(&["replay", file, "--outcome", &number, "--max-cost", &limit]);
+        assert_eq!(code, 0, "{err}");
+        assert!(log.contains(&format!("outcome {number} of")), "{log}");
+        assert!(log.contains(&format!("ends in room {room}")), "{log}");
+    }
+}
+
+/// `paths` fits the table to `COLUMNS` (or the terminal, or 80 when the
+/// output is not a terminal) and breaks lines only between actions.
+#[test]
+fn tables_fit_the_width_and_keep_actions_whole() {
+    let table = |columns: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hatchway"))
+            .args(["paths", "boards/long-hull.board", "--color", "never"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("COLUMNS", columns)
+            .output()
+            .expect("the binary runs");
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let is_action = |item: &str| {
+        let words: Vec<&str> = item.split(' ').collect();
+        matches!(words.as_slice(), ["stay"])
+            || matches!(words.as_slice(), ["move", room] if !room.is_empty())
+            || matches!(words.as_slice(), ["open", hatch] if hatch.contains('-') && !hatch.ends_with('-'))
+    };
+    let mut lengths = Vec::new();
+    for columns in [40usize, 60, 80, 200] {
+        let text = table(&columns.to_string());
+        let mut in_actions = false;
+        for line in text.lines() {
+            let trimmed = line.trim_start();
+            let rest = if trimmed.starts_with('#') {
+                in_actions = true;
+                // `#3    2 min  open 1-2, ...`
+                trimmed.split_once(" min  ").map_or("", |(_, rest)| rest)
+            } else if trimmed.starts_with("changes ")
+                || trimmed.starts_with("room ")
+                || trimmed.is_empty()
+            {
+                in_actions = false;
+                continue;
+            } else if in_actions {
+                trimmed
+            } else {
+                continue;
+            };
+            for item in rest.trim_end_matches(',').split(", ") {
+                assert!(
+                    is_action(item),
+                    "COLUMNS={columns}: `{item}` is not a whole action in\n{line}\n{text}"
+                );
+            }
+            if line.chars().count() > columns {
+                assert!(
+                    !rest.contains(", "),
+                    "COLUMNS={columns}: a line of {} columns holds two actions:\n{line}",
+                    line.chars().count()
+                );
+            }
+        }
+        lengths.push(text.lines().count());
+    }
+    assert!(lengths.windows(2).all(|w| w[0] >= w[1]), "{lengths:?}");
+    assert!(
+        lengths[0] > lengths[3],
+        "the width is not used: {lengths:?}"
+    );
+}

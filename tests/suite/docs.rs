@@ -14,6 +14,7 @@ fn readme_and_docs_examples_run_as_shown() {
     trycmd::TestCases::new()
         .register_bin("hatchway", trycmd::cargo::cargo_bin!("hatchway"))
         .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
         .env("CLICOLOR_FORCE", "0")
         .case("README.md")
         .case("docs/*.md");

@@ -339,7 +339,7 @@ fn dry_search_budget() {
     assert_eq!(r.code, Some(3), "{}", r.stderr);
     assert!(
         words(&r.stderr).contains(
-            "stopped after 4 states (the limit), having settled every outcome up to cost 0"
+            "stopped at its limit of 3 states, having settled every outcome up to cost 0"
         ),
         "{}",
         r.stderr
@@ -380,4 +380,122 @@ fn batch_input() {
     let r = run_with(&["paths", "--batch"], Stdio::from(input));
     assert_eq!(r.code, Some(1), "{}", r.stderr);
     assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+}
+
+/// A limit of N stores at most N states and says N, in each of the three
+/// searches (the dry one of the built-in board, the small one, the general
+/// one of a 64-room board); 0 stores nothing, so every search stops at
+/// once, and a limit as large as the search needs answers.
+#[test]
+fn state_limits_say_what_they_store() {
+    let dir = temp_dir("limits");
+    // Water in a 70-room chain: too many rooms for the small search.
+    let wet = chain_board(70).replace("room 2\n", "room 2: high_flood\n");
+    let wide = write(&dir, "wide.board", &wet);
+    for board in [
+        "boards/red-november.board",
+        "boards/mini-flood.board",
+        &wide,
+    ] {
+        for n in [0usize, 1, 2, 3] {
+            let limit = n.to_string();
+            let r = run(&["paths", board, "--max-states", &limit]);
+            if r.code == Some(0) {
+                assert!(n > 0, "{board}: a limit of 0 answered");
+                continue;
+            }
+            assert_eq!(r.code, Some(3), "{board} --max-states {n}: {}", r.stderr);
+            let plural = if n == 1 { "state" } else { "states" };
+            assert!(
+                words(&r.stderr).contains(&format!("stopped at its limit of {n} {plural}")),
+                "{board} --max-states {n}: {}",
+                r.stderr
+            );
+        }
+        // 0 MiB holds no state either.
+        let r = run(&["paths", board, "--max-memory", "0"]);
+        assert_eq!(r.code, Some(3), "{board} --max-memory 0: {}", r.stderr);
+        assert!(
+            words(&r.stderr)
+                .contains("stopped after 0 states, as many as fit in its memory budget"),
+            "{board}: {}",
+            r.stderr
+        );
+    }
+    // The count a solve reports is within its limit: find the states the
+    // general search stores, then give it exactly that many, and one fewer.
+    let board = common::board(&wet);
+    let movement = board.rules.movement(hatchway::model::ItemSet::default());
+    let solved = hatchway::search::solve(
+        &board,
+        &movement,
+        board.start,
+        &hatchway::search::Limits::default(),
+    )
+    .expect("the chain is solved");
+    let needed = solved.states.to_string();
+    expect(&["paths", &wide, "--max-states", &needed], 0, "");
+    let fewer = (solved.states - 1).to_string();
+    let r = run(&["paths", &wide, "--max-states", &fewer]);
+    assert_eq!(r.code, Some(3), "{}", r.stderr);
+    assert!(
+        words(&r.stderr).contains(&format!("stopped at its limit of {fewer} states")),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Runs and checks that the command fails with a short diagnostic: a window
+/// of the long line with an ellipsis, never the line itself.
+fn expect_window(args: &[&str], message: &str) {
+    expect(args, 1, message);
+    let r = run(args);
+    assert!(
+        r.stderr.len() < 4_000,
+        "`hatchway {}` printed {} bytes:\n{}",
+        args.join(" "),
+        r.stderr.len(),
+        &r.stderr[..r.stderr.len().min(2_000)]
+    );
+    assert!(r.stderr.contains('…'), "no window:\n{}", r.stderr);
+    for line in r.stderr.lines() {
+        assert!(line.chars().count() <= 200, "a long line:\n{}", r.stderr);
+    }
+}
+
+/// One line of 10,000 steps ending in a step that cannot be read, and a
+/// one-line JSON board with a name of 110,000 characters and a start that
+/// names no room: each error shows a window of the line, with the right
+/// line and column, for every command that reads such input.
+#[test]
+fn one_long_line() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
+    let plan = root.join("plan-one-long-line.plan");
+    let plan = plan.to_string_lossy();
+    expect_window(
+        &["replay", "--path-file", &plan],
+        "plan-one-long-line.plan:1:100001]",
+    );
+    let steps = std::fs::read_to_string(&*plan).expect("the plan is readable");
+    for command in ["replay", "dot"] {
+        expect_window(&[command, "--path", &steps], "[--path:1:100001]");
+    }
+    let board = root.join("board-long-name.json");
+    let board = board.to_string_lossy();
+    for command in ["check", "paths", "replay", "dot", "draw"] {
+        expect_window(&[command, &board], "unknown room `nowhere`");
+    }
+    expect_window(
+        &["export", "--format", "yaml", &board],
+        "unknown room `nowhere`",
+    );
+    // Errors on the line after a long one show that line whole.
+    let dir = temp_dir("long-line");
+    let text = format!("# {}\nboard b\nroom 1\nstart 2\n", "x".repeat(200_000));
+    let file = write(&dir, "after.board", &text);
+    let r = run(&["check", &file]);
+    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    assert!(r.stderr.len() < 4_000, "{} bytes", r.stderr.len());
+    assert!(r.stderr.contains("after.board:4:7"), "{}", r.stderr);
+    assert!(r.stderr.contains("start 2"), "{}", r.stderr);
 }

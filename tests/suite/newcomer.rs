@@ -203,10 +203,14 @@ fn documents_name_rules_items_and_steps() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("items:\n- grog\n- aqualung\n"), "{out}");
 
-    let (out, err, code) = hatchway(&["replay", board, "--outcome", "1", "--format", "json"]);
+    let (out, err, code) = hatchway(&["replay", board, "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).expect("a JSON document");
-    let outcome = &doc["outcomes"][0];
+    // The costliest outcome (listed last, cheapest first) has steps.
+    let outcome = doc["outcomes"]
+        .as_array()
+        .and_then(|all| all.last())
+        .expect("an outcome");
     let steps = outcome["steps"].as_array().expect("steps");
     assert_eq!(
         steps.len(),
@@ -232,4 +236,24 @@ fn documents_name_rules_items_and_steps() {
     ] {
         assert!(out.contains(line), "{line} in\n{out}");
     }
+}
+
+/// A JSON board's error names the field at fault, as a YAML board's does.
+#[test]
+fn json_board_errors_name_the_field() {
+    let dir = std::env::temp_dir().join(format!("hatchway-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let file = dir.join("bad.json");
+    std::fs::write(
+        &file,
+        r#"{"rooms": [{"id": 1}, {"id": 2}], "hatches": [{"between": [1, 2]}, {"between": [1, 2], "state": {"a": 1}}], "start": 1}"#,
+    )
+    .expect("the board is written");
+    let (_, err, code) = hatchway(&["check", file.to_str().expect("a UTF-8 path")]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        words(&err).contains("expected a text, found a mapping (in `hatches[1].state`)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -169,3 +169,25 @@ fn a_plan_is_judged_within_a_budget_too_small_for_the_whole_turn() {
         "{unsure}"
     );
 }
+
+/// What the outcome tables write, a plan accepts: `stay` alone is the plan
+/// of no step, refereed like an empty plan; `stay` among steps is not.
+#[test]
+fn stay_is_a_plan() {
+    let (table, _, _) = common::hatchway(&["paths", "boards/mini-flood.board"]);
+    assert!(table.contains("0 min  stay"), "{table}");
+    let stay = run(&["replay", "boards/mini-flood.board", "--path", " stay \n"]);
+    let empty = run(&["replay", "boards/mini-flood.board", "--path", ""]);
+    assert!(stay.starts_with("exit: 0"), "{stay}");
+    assert_eq!(stay, empty);
+    let (_, _, code) = common::hatchway(&["dot", "boards/mini-flood.board", "--path", "STAY"]);
+    assert_eq!(code, 0);
+    let mixed = run(&[
+        "replay",
+        "boards/mini-flood.board",
+        "--path",
+        "stay, move 1",
+    ]);
+    assert!(mixed.starts_with("exit: 1"), "{mixed}");
+    assert!(mixed.contains("`stay` alone"), "{mixed}");
+}

@@ -5,13 +5,14 @@
 //! diagnostic must point inside the text it is about (a label past the end
 //! would make the renderer show the wrong line, or nothing).
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
-use hatchway::diagnostic::Problem;
+use hatchway::diagnostic::{Code, Problem, Report, SourceFile};
 use hatchway::load::{self, Input, InputKind};
 use hatchway::model::{Board, ItemSet};
 use hatchway::plan;
 use hatchway::referee::Ship;
+use hatchway::syntax::ast::Span;
 use proptest::prelude::*;
 
 /// Checks that every label of `problem` lies within a text of `len` bytes.
@@ -43,9 +44,46 @@ fn compile_checked(name: &str, text: &str, kind: InputKind) -> Result<(), TestCa
     };
     for r in &reports {
         labels_inside(r.problem(), r.file().text.len())?;
-        let _ = r.render_plain(80);
+        shown_checked(r)?;
     }
     Ok(())
+}
+
+/// A diagnostic as shown is short, whatever the input: no line of it is
+/// longer than a window of the source (a few hundred characters), and the
+/// whole is a few KB at most.
+fn shown_checked(report: &Report) -> Result<(), TestCaseError> {
+    let shown = report.render_plain(80);
+    prop_assert!(
+        shown.len() <= 16_000,
+        "a diagnostic of {} bytes:\n{}",
+        shown.len(),
+        start_of(&shown)
+    );
+    for line in shown.lines() {
+        prop_assert!(
+            line.chars().count() <= 200,
+            "a line of {} characters:\n{}",
+            line.chars().count(),
+            start_of(&shown)
+        );
+    }
+    Ok(())
+}
+
+/// The start of a long text, for a failure message.
+fn start_of(text: &str) -> String {
+    text.chars().take(1_500).collect()
+}
+
+/// A plan's problem as `replay --path-file plan` shows it.
+fn plan_problem_checked(text: &str, problem: Problem) -> Result<(), TestCaseError> {
+    labels_inside(&problem, text.len())?;
+    let file = Arc::new(SourceFile {
+        name: "plan".to_string(),
+        text: text.to_string(),
+    });
+    shown_checked(&Report::new(file, problem))
 }
 
 fn standard() -> &'static Board {
@@ -63,7 +101,7 @@ fn plan_checked(text: &str) -> Result<(), TestCaseError> {
     let board = standard();
     let written = match plan::parse(text) {
         Ok(w) => w,
-        Err(p) => return labels_inside(&p, text.len()),
+        Err(p) => return plan_problem_checked(text, p),
     };
     let movement = board.rules.movement(ItemSet::default());
     let mut ship = Ship::new(board, board.start);
@@ -72,10 +110,12 @@ fn plan_checked(text: &str) -> Result<(), TestCaseError> {
         match plan::resolve(board, w) {
             Ok(action) => {
                 if ship.apply(board, &movement, action).is_err() {
-                    break;
+                    let refused = Problem::error(Code::IllegalStep, "step refused")
+                        .label(w.span, "this step");
+                    return plan_problem_checked(text, refused);
                 }
             }
-            Err(p) => return labels_inside(&p, text.len()),
+            Err(p) => return plan_problem_checked(text, p),
         }
     }
     Ok(())
@@ -288,4 +328,57 @@ fn regressions_stay_fixed() {
         seen += 1;
     }
     assert!(seen > 0, "tests/hostile holds the regression inputs");
+}
+
+/// Random characters, some wide or of several bytes, with few line breaks.
+fn long_text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        8 => "[a-z0-9 ,:-]{1,40}",
+        1 => Just("é".to_string()),
+        1 => Just("船".to_string()),
+        1 => Just("\t".to_string()),
+        1 => Just("\u{0}".to_string()),
+        1 => Just("\n".to_string()),
+    ];
+    (proptest::collection::vec(piece, 1..60), 1usize..6_000)
+        .prop_map(|(pieces, repeat)| pieces.concat().repeat(repeat / pieces.len().max(1) + 1))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Errors at random places of long lines (up to hundreds of KB, with
+    /// multi-byte, wide and control characters) show a window: no panic,
+    /// no line longer than a few hundred characters, and the heading names
+    /// the line and column of the first label.
+    #[test]
+    fn errors_on_long_lines_show_a_window(
+        text in long_text(),
+        places in proptest::collection::vec((0.0f64..1.0, 0usize..400), 1..4),
+    ) {
+        let spans: Vec<Span> = places
+            .iter()
+            .map(|&(at, len)| {
+                let start = ((text.len() as f64) * at) as usize;
+                Span::new(start, start + len)
+            })
+            .collect();
+        let mut problem = Problem::error(Code::InvalidName, "something is wrong here");
+        for (i, &span) in spans.iter().enumerate() {
+            problem = problem.label(span, format!("place {i}"));
+        }
+        let file = Arc::new(SourceFile { name: "long".to_string(), text: text.clone() });
+        let report = Report::new(file, problem);
+        shown_checked(&report)?;
+        let shown = report.render_plain(80);
+        if let Some((line, column)) = report.line_column() {
+            prop_assert!(
+                shown.contains(&format!("[long:{line}:")),
+                "line {} column {} not in the heading:\n{}",
+                line,
+                column,
+                start_of(&shown)
+            );
+        }
+    }
 }
