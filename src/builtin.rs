@@ -26,14 +26,15 @@ pub const RULES: &[BuiltinRules] = &[
         text: include_str!("../boards/red-november.rules"),
     },
     BuiltinRules {
-        name: "red-november-revised",
-        summary: "A variant of the default rules with the differences notes on the published \
-                  rulebook report: grog lets a gnome into a burning room, a burning room can \
-                  be left, high water meeting low water evens out, rooms can be entered \
-                  again, and the sea can be swum with an aqualung.",
-        origin: "written for hatchway from those notes, some of them unverified; not a \
-                 revision the publisher made, and not checked against the rulebook's text.",
-        text: include_str!("../boards/red-november-revised.rules"),
+        name: "red-november-rulebook",
+        summary: "The published rules for moving and fix-its: grog or a fire extinguisher \
+                  lets a gnome into a burning room, a burning room can be left, high water \
+                  meeting low water evens out, rooms can be entered again, a gnome left in \
+                  fire or high water dies, and the three token fix-its with their odds.",
+        origin: "each rule cites the public text it comes from (the publisher's worked turn \
+                 and FAQ answers, two rules summaries); where those are silent the file \
+                 says it chose. The rulebook's own pages were not read.",
+        text: include_str!("../boards/red-november-rulebook.rules"),
     },
     BuiltinRules {
         name: "deep-water",

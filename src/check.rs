@@ -15,6 +15,8 @@ use crate::model::{
 use crate::spelling::did_you_mean;
 use crate::syntax::ast::{self, Name, RulesStatement, Span};
 
+mod turn;
+
 /// What checking found: the compiled value when there was no error, and
 /// every problem (errors and warnings).
 #[derive(Debug)]
@@ -178,8 +180,12 @@ struct RulesScope {
 /// Which conditions a kind of rule may have.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Allowed {
+    /// `from`, `through` and items: `enter` rules.
     All,
+    /// Items only: `leave`, `open` and `end` rules.
     ItemsOnly,
+    /// `in` and items: `action` rules.
+    InAndItems,
 }
 
 impl RulesScope {
@@ -198,6 +204,34 @@ impl RulesScope {
         for c in conditions {
             let n = c.name();
             match c {
+                ast::Condition::In(_) if allowed != Allowed::InAndItems => {
+                    problems.push(
+                        Problem::error(
+                            Code::ConditionNotAllowed,
+                            format!("`{rule}` rules cannot say `in`"),
+                        )
+                        .label(n.span, "`in` is for action rules")
+                        .help(if allowed == Allowed::All {
+                            "`in` names the state of the gnome's room when acting; for the room left, write `from STATE`"
+                        } else {
+                            "use `with ITEM` or `without ITEM` here"
+                        }),
+                    );
+                    ok = false;
+                }
+                ast::Condition::From(_) | ast::Condition::Through(_)
+                    if allowed == Allowed::InAndItems =>
+                {
+                    problems.push(
+                        Problem::error(
+                            Code::ConditionNotAllowed,
+                            format!("`{rule}` rules depend on the gnome's room and items"),
+                        )
+                        .label(n.span, "not a condition of an action")
+                        .help("use `in STATE`, `with ITEM` or `without ITEM` here"),
+                    );
+                    ok = false;
+                }
                 ast::Condition::From(_) | ast::Condition::Through(_)
                     if allowed == Allowed::ItemsOnly =>
                 {
@@ -211,9 +245,14 @@ impl RulesScope {
                     );
                     ok = false;
                 }
-                ast::Condition::From(_) => {
+                ast::Condition::From(_) | ast::Condition::In(_) => {
                     if let Some(first) = seen_from.replace(n.span) {
-                        problems.push(twice("from", n.span, first));
+                        let word = if matches!(c, ast::Condition::In(_)) {
+                            "in"
+                        } else {
+                            "from"
+                        };
+                        problems.push(twice(word, n.span, first));
                         ok = false;
                     }
                     match self.rooms.resolve(n, "room state", problems) {
@@ -266,6 +305,8 @@ impl RulesScope {
 fn twice(word: &str, span: Span, first: Span) -> Problem {
     let what = if word == "from" {
         "the state of the room left"
+    } else if word == "in" {
+        "the state of the gnome's room"
     } else {
         "the state of the hatch walked through"
     };
@@ -737,6 +778,8 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
         }
     }
 
+    let open_rules: Vec<OpenRule> = open.iter().map(|(r, _)| r.clone()).collect();
+    let turn = turn::check(file, &scope, &open_rules, &mut problems);
     let compiled = Rules {
         name: file.name.text.clone(),
         room_states: scope.rooms.names.clone(),
@@ -744,13 +787,17 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
         items: scope.items.names.clone(),
         enter: enter.iter().map(|(r, _)| r.clone()).collect(),
         leave: leave.iter().map(|(r, _)| r.clone()).collect(),
-        open: open.iter().map(|(r, _)| r.clone()).collect(),
+        open: open_rules,
         walk_through,
         flow,
         revisit,
+        turn: turn.turn,
         wording: Wording {
             // The loader, which has the text, fills in the source.
             source: None,
+            end: turn.end,
+            action_rules: turn.action_rules,
+            actions: turn.actions,
             enter: enter.iter().map(|(_, s)| *s).collect(),
             leave: leave.iter().map(|(_, s)| *s).collect(),
             open: open.iter().map(|(_, s)| *s).collect(),

@@ -12,6 +12,10 @@ use serde::Serialize;
 use crate::diagnostic::SourceFile;
 use crate::syntax::ast::Span;
 
+pub mod turn;
+
+pub use turn::{Action, ActionEffect, ActionId, ActionRule, Chance, EndRule, Terms, TurnRules, Verdict};
+
 /// A number of minutes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
@@ -206,6 +210,8 @@ pub struct Rules {
     pub flow: Vec<Option<(StateId, StateId)>>,
     /// Whether a room may be entered again in the same turn.
     pub revisit: bool,
+    /// What follows the move: end rules and actions.
+    pub turn: TurnRules,
     /// Where the rules file says each rule, to quote it in messages.
     pub wording: Wording,
 }
@@ -229,6 +235,14 @@ pub struct Wording {
     pub revisit: Option<Span>,
     /// Where each hatch state is declared.
     pub hatch_states: Vec<Span>,
+    /// Each `end` rule's statement, in the order of [`TurnRules::end`].
+    pub end: Vec<Span>,
+    /// Each `action` rule's statement, in the order of
+    /// [`TurnRules::action_rules`].
+    pub action_rules: Vec<Span>,
+    /// Where each action is first declared, in the order of
+    /// [`TurnRules::actions`].
+    pub actions: Vec<Span>,
 }
 
 impl PartialEq for Wording {
@@ -254,6 +268,12 @@ pub enum RuleRef {
     Revisit,
     /// The declaration of a hatch state (which no `open` rule names).
     HatchState(HatchStateId),
+    /// An `end` rule, by its index in [`TurnRules::end`].
+    End(usize),
+    /// An `action` rule, by its index in [`TurnRules::action_rules`].
+    ActionRule(usize),
+    /// An action's declaration.
+    Action(ActionId),
 }
 
 /// A rule as its rules file writes it.
@@ -394,6 +414,9 @@ impl Rules {
             RuleRef::WalkThrough => w.walk_through,
             RuleRef::Revisit => w.revisit,
             RuleRef::HatchState(h) => w.hatch_states.get(usize::from(h.0)).copied(),
+            RuleRef::End(i) => w.end.get(i).copied(),
+            RuleRef::ActionRule(i) => w.action_rules.get(i).copied(),
+            RuleRef::Action(a) => w.actions.get(usize::from(a.0)).copied(),
         }?;
         let source = w.source.as_ref()?;
         let written = source.text.get(span.start..span.end)?;

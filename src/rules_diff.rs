@@ -469,7 +469,7 @@ mod tests {
 
     #[test]
     fn a_shrunk_counterexample_still_differs_and_no_step_keeps_it() {
-        let (a, b) = (rules("red-november"), rules("red-november-revised"));
+        let (a, b) = (rules("red-november"), rules("red-november-rulebook"));
         let plan = RandomPlan {
             boards: 20,
             seed: 1,
@@ -500,7 +500,7 @@ mod tests {
     fn a_state_the_other_rules_lack_is_named() {
         let board = load::board_from_str(
             "sea.board",
-            "board sea\nrules red-november-revised\nroom 1: sea\nroom 2\nhatch 1-2\nstart 2\n",
+            "board sea\nrules red-november-rulebook\nroom 1: sea\nroom 2\nhatch 1-2\nstart 2\n",
         )
         .expect("compiles")
         .value;

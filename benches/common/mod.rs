@@ -189,7 +189,7 @@ pub fn standard_scenarios() -> Vec<Scenario> {
             "revised-grog-aqualung",
             "revised rules, grog + aqualung; 4, 9 fire; 7 high_flood; 5 low_flood",
             Edit {
-                rules: Some("red-november-revised"),
+                rules: Some("red-november-rulebook"),
                 rooms: vec![
                     ("4", "fire"),
                     ("9", "fire"),
@@ -204,7 +204,7 @@ pub fn standard_scenarios() -> Vec<Scenario> {
             "revised-sea-grog-aqualung",
             "the same with the sea behind hatches 3, 6, 9",
             Edit {
-                rules: Some("red-november-revised"),
+                rules: Some("red-november-rulebook"),
                 rooms: vec![
                     ("4", "fire"),
                     ("9", "fire"),

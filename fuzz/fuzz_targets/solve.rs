@@ -22,7 +22,7 @@ struct Spec {
     items: u8,
 }
 
-const RULES: [&str; 3] = ["red-november", "red-november-revised", "deep-water"];
+const RULES: [&str; 3] = ["red-november", "red-november-rulebook", "deep-water"];
 
 fuzz_target!(|spec: Spec| {
     let rules_name = RULES[usize::from(spec.rules) % RULES.len()];

@@ -59,5 +59,5 @@ pub(super) const SCHEMA: &str = "Examples:
   hatchway schema board";
 
 pub(super) const DIFF: &str = "Examples:
-  hatchway diff --rules red-november --rules red-november-revised boards/mini-flood.board
-  hatchway diff --rules red-november --rules red-november-revised --random 100";
+  hatchway diff --rules red-november --rules red-november-rulebook boards/mini-flood.board
+  hatchway diff --rules red-november --rules red-november-rulebook --random 100";

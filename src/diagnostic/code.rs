@@ -33,6 +33,8 @@ macro_rules! codes {
 }
 
 codes! {
+    /// A hatch action acts on a hatch state that moving can change.
+    ActionOnMovingHatch = "action_on_moving_hatch",
     /// A rule has a condition its kind cannot depend on.
     ConditionNotAllowed = "condition_not_allowed",
     /// Two rules of a rules file say different things about the same case.
@@ -51,6 +53,8 @@ codes! {
     DuplicateRoom = "duplicate_room",
     /// A statement that may appear once appears twice.
     DuplicateStatement = "duplicate_statement",
+    /// An action is declared on rooms in one statement and on hatches in another.
+    MixedAction = "mixed_action",
     /// A line of a flat file is blank.
     FlatBlankLine = "flat_blank_line",
     /// A line of a flat file has the wrong number of entries.

@@ -88,6 +88,12 @@ pub enum RulesStatement {
     Flow(FlowRule),
     /// `revisit: forbidden`
     Revisit(bool, Span),
+    /// `end fire: fatal`
+    End(EndRule),
+    /// `action extinguish_fire: room fire becomes clear`
+    ActionDecl(ActionDecl),
+    /// `action in low_flood: cost 2`
+    ActionRule(ActionRule),
 }
 
 /// A condition that narrows a rule to some cases.
@@ -97,6 +103,8 @@ pub enum Condition {
     From(Name),
     /// `through STATE`: the hatch walked through is in this state.
     Through(Name),
+    /// `in STATE`: the gnome's room is in this state (action rules).
+    In(Name),
     /// `with ITEM`: the player holds the item.
     With(Name),
     /// `without ITEM`: the player does not hold the item.
@@ -109,6 +117,7 @@ impl Condition {
         match self {
             Condition::From(n)
             | Condition::Through(n)
+            | Condition::In(n)
             | Condition::With(n)
             | Condition::Without(n) => n,
         }
@@ -167,6 +176,67 @@ pub struct FlowRule {
     pub meet: [Name; 2],
     /// What each becomes, in the same order.
     pub become_: [Name; 2],
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `end STATE [conditions]: fatal` or `: safe`.
+#[derive(Clone, Debug)]
+pub struct EndRule {
+    /// The state of the room the gnome is left in.
+    pub state: Name,
+    /// Conditions on items.
+    pub conditions: Vec<Condition>,
+    /// Whether the gnome dies.
+    pub fatal: bool,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// What an action acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionOn {
+    /// The gnome's room.
+    Room,
+    /// A hatch of the gnome's room.
+    Hatch,
+}
+
+/// `action NAME: room STATE becomes STATE` (or `hatch`).
+#[derive(Clone, Debug)]
+pub struct ActionDecl {
+    /// The action's name.
+    pub name: Name,
+    /// What it acts on.
+    pub on: ActionOn,
+    /// The state it acts on.
+    pub state: Name,
+    /// What that state becomes when the roll succeeds.
+    pub becomes: Name,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// What an action rule says.
+#[derive(Clone, Debug)]
+pub enum ActionEffect {
+    /// `forbidden`
+    Forbidden,
+    /// `cost N`: extra minutes, paid before the roll.
+    Cost(CostText),
+    /// `bonus N`: added to the minutes the roll must beat.
+    Bonus(CostText),
+}
+
+/// `action [NAME] [conditions]: forbidden`, `: cost N` or `: bonus N`.
+#[derive(Clone, Debug)]
+pub struct ActionRule {
+    /// The action the rule is about; `None` for every action.
+    pub action: Option<Name>,
+    /// Conditions on the gnome's room and items.
+    pub conditions: Vec<Condition>,
+    /// What it says.
+    pub effect: ActionEffect,
     /// The whole statement.
     pub span: Span,
 }

@@ -66,6 +66,14 @@ pub const KEYWORDS: &[Keyword] = &[
     keyword("at", false, Starts::Nothing),
     keyword("forbidden", true, Starts::Nothing),
     keyword("allowed", true, Starts::Nothing),
+    keyword("end", true, Starts::RulesStatement),
+    keyword("action", true, Starts::RulesStatement),
+    keyword("in", true, Starts::Nothing),
+    // Effects after a colon, where no name can stand: not reserved, so
+    // that a state may be called `safe`.
+    keyword("bonus", false, Starts::Nothing),
+    keyword("fatal", false, Starts::Nothing),
+    keyword("safe", false, Starts::Nothing),
 ];
 
 fn find(word: &str) -> Option<&'static Keyword> {

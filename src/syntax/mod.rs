@@ -11,7 +11,8 @@ use pest_derive::Parser;
 
 use crate::diagnostic::{Code, Problem};
 use ast::{
-    BoardFile, Condition, CostText, EnterRule, File, FlowRule, HatchDecl, LeaveRule, Name,
+    ActionDecl, ActionEffect, ActionOn, ActionRule, BoardFile, Condition, CostText, EndRule,
+    EnterRule, File, FlowRule, HatchDecl, LeaveRule, Name,
     OpenRule, Position, RoomDecl, RulesFile, RulesRef, RulesStatement, Span,
 };
 
@@ -189,6 +190,9 @@ fn is_statement(rule: Rule) -> bool {
             | Rule::leave_rule
             | Rule::flow_rule
             | Rule::revisit_rule
+            | Rule::end_rule
+            | Rule::action_decl
+            | Rule::action_rule
             | Rule::rules_ref
             | Rule::room_decl
             | Rule::hatch_decl
@@ -256,6 +260,10 @@ fn meaningful(pair: Pair<'_, Rule>) -> impl Iterator<Item = Pair<'_, Rule>> {
                 | Rule::kw_becomes
                 | Rule::kw_start
                 | Rule::kw_at
+                | Rule::kw_end
+                | Rule::kw_action
+                | Rule::kw_in
+                | Rule::kw_bonus
                 | Rule::colon
                 | Rule::comma
                 | Rule::plus
@@ -282,6 +290,9 @@ fn rules_file(pair: Pair<'_, Rule>) -> RulesFile {
             Rule::enter_rule => RulesStatement::Enter(enter_rule(p)),
             Rule::leave_rule => RulesStatement::Leave(leave_rule(p)),
             Rule::flow_rule => RulesStatement::Flow(flow_rule(p)),
+            Rule::end_rule => RulesStatement::End(end_rule(p)),
+            Rule::action_decl => RulesStatement::ActionDecl(action_decl(p)),
+            Rule::action_rule => RulesStatement::ActionRule(action_rule(p)),
             Rule::revisit_rule => {
                 let allowed = meaningful(p).any(|q| q.as_rule() == Rule::allowed);
                 RulesStatement::Revisit(allowed, span)
@@ -307,6 +318,7 @@ fn condition(pair: Pair<'_, Rule>) -> Option<Condition> {
     Some(match rule {
         Rule::from_cond => Condition::From(n),
         Rule::through_cond => Condition::Through(n),
+        Rule::in_cond => Condition::In(n),
         Rule::with_cond => Condition::With(n),
         _ => Condition::Without(n),
     })
@@ -377,6 +389,77 @@ fn leave_rule(pair: Pair<'_, Rule>) -> LeaveRule {
             Rule::ident => rule.state = name(p),
             Rule::condition => rule.conditions.extend(condition(p)),
             Rule::allowed => rule.allowed = true,
+            _ => {}
+        }
+    }
+    rule
+}
+
+fn end_rule(pair: Pair<'_, Rule>) -> EndRule {
+    let span = span_of(&pair);
+    let mut rule = EndRule {
+        state: Name::default(),
+        conditions: Vec::new(),
+        fatal: false,
+        span,
+    };
+    for p in meaningful(pair) {
+        match p.as_rule() {
+            Rule::ident => rule.state = name(p),
+            Rule::condition => rule.conditions.extend(condition(p)),
+            Rule::kw_fatal => rule.fatal = true,
+            _ => {}
+        }
+    }
+    rule
+}
+
+fn action_decl(pair: Pair<'_, Rule>) -> ActionDecl {
+    let span = span_of(&pair);
+    let mut decl = ActionDecl {
+        name: Name::default(),
+        on: ActionOn::Room,
+        state: Name::default(),
+        becomes: Name::default(),
+        span,
+    };
+    for p in meaningful(pair) {
+        match p.as_rule() {
+            Rule::ident => decl.name = name(p),
+            Rule::action_target => {
+                // `meaningful` drops `room` and `hatch`: read them here.
+                let mut states = Vec::new();
+                for q in p.into_inner() {
+                    match q.as_rule() {
+                        Rule::kw_hatch => decl.on = ActionOn::Hatch,
+                        Rule::ident => states.push(name(q)),
+                        _ => {}
+                    }
+                }
+                let mut states = states.into_iter();
+                decl.state = states.next().unwrap_or_default();
+                decl.becomes = states.next().unwrap_or_default();
+            }
+            _ => {}
+        }
+    }
+    decl
+}
+
+fn action_rule(pair: Pair<'_, Rule>) -> ActionRule {
+    let span = span_of(&pair);
+    let mut rule = ActionRule {
+        action: None,
+        conditions: Vec::new(),
+        effect: ActionEffect::Forbidden,
+        span,
+    };
+    for p in meaningful(pair) {
+        match p.as_rule() {
+            Rule::ident => rule.action = Some(name(p)),
+            Rule::condition => rule.conditions.extend(condition(p)),
+            Rule::cost => rule.effect = ActionEffect::Cost(cost_text(p)),
+            Rule::bonus => rule.effect = ActionEffect::Bonus(cost_text(p)),
             _ => {}
         }
     }
@@ -493,6 +576,13 @@ fn describe(rule: Rule) -> &'static str {
         Rule::kw_becomes => "`becomes`",
         Rule::kw_start | Rule::start_decl => "`start`",
         Rule::kw_at | Rule::position => "`at`",
+        Rule::kw_end | Rule::end_rule => "`end`",
+        Rule::kw_action | Rule::action_decl | Rule::action_rule => "`action`",
+        Rule::kw_in | Rule::in_cond => "`in`",
+        Rule::kw_bonus | Rule::bonus => "`bonus`",
+        Rule::kw_fatal => "`fatal`",
+        Rule::kw_safe => "`safe`",
+        Rule::action_target => "`room` or `hatch`",
         Rule::forbidden => "`forbidden`",
         Rule::allowed => "`allowed`",
         Rule::condition => "a condition",
@@ -509,6 +599,8 @@ fn describe(rule: Rule) -> &'static str {
 /// The words that start a statement of each kind of file: when a syntax
 /// error expects all of them, the message says "a statement".
 const RULES_STATEMENTS: &[&str] = &[
+    "`action`",
+    "`end`",
     "`enter`",
     "`flow`",
     "`hatch`",

@@ -185,11 +185,11 @@ fn drawn_paths() -> Vec<(&'static str, Vec<&'static str>)> {
         ("boards/red-november.board", vec!["--outcome", "10"]),
         ("boards/long-hull.board", vec!["--outcome", "10"]),
         (
-            "boards/red-november-sea.board",
+            "boards/red-november-rulebook.board",
             vec!["--path", "open 1-3, move 3, open 3-sea"],
         ),
         (
-            "boards/red-november-sea.board",
+            "boards/red-november-rulebook.board",
             vec![
                 "--with",
                 "aqualung",

@@ -47,7 +47,7 @@ fn dry_boards_agree_with_the_full_search() {
         .replace("hatch 2-5", "hatch 2-5: blocked")
         .replace("hatch 8-9", "hatch 8-9: open");
     same_answers(&board(&smoky), ItemSet::default());
-    let revised = smoky.replace("rules red-november", "rules red-november-revised");
+    let revised = smoky.replace("rules red-november", "rules red-november-rulebook");
     let b = board(&revised);
     let grog = ItemSet::default().with(b.rules.item("grog").expect("revised rules have grog"));
     same_answers(&b, ItemSet::default());

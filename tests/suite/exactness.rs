@@ -235,7 +235,7 @@ type RuleSet = (
 
 const RULE_SETS: [RuleSet; 5] = [
     ("red-november", BASE_ROOMS, "high_flood", HATCHES),
-    ("red-november-revised", REVISED_ROOMS, "sea", HATCHES),
+    ("red-november-rulebook", REVISED_ROOMS, "sea", HATCHES),
     ("deep-water", BASE_ROOMS, "high_flood", HATCHES),
     (AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES),
     (AJAR_REVISIT, BASE_ROOMS, "high_flood", AJAR_HATCHES),
@@ -295,7 +295,7 @@ proptest! {
     /// aqualung are exercised.
     #[test]
     fn red_november_revised_matches_brute_force(pick in picks()) {
-        let text = board_text(&pick.spec("red-november-revised", REVISED_ROOMS, "sea", HATCHES));
+        let text = board_text(&pick.spec("red-november-rulebook", REVISED_ROOMS, "sea", HATCHES));
         let board = common::board(&text);
         if pick.forced > 0 && !pick.dry {
             prop_assert!(text.contains(": sea"), "{}", text);
@@ -413,7 +413,7 @@ proptest! {
     #[test]
     fn shortcuts_match_exhaustive_search_with_revisits(pick in picks_up_to(7, 3), which in 0usize..2) {
         let (rules, rooms, hatches) = [
-            ("red-november-revised", REVISED_ROOMS, HATCHES),
+            ("red-november-rulebook", REVISED_ROOMS, HATCHES),
             (AJAR_REVISIT, BASE_ROOMS, AJAR_HATCHES),
         ][which];
         same_as_exhaustive(&board_text(&pick.spec(rules, rooms, "high_flood", hatches)))?;
@@ -434,7 +434,7 @@ proptest! {
         for (pick, which, budget) in picks {
             let (rules, rooms) = [
                 ("red-november", BASE_ROOMS),
-                ("red-november-revised", REVISED_ROOMS),
+                ("red-november-rulebook", REVISED_ROOMS),
                 ("deep-water", BASE_ROOMS),
             ][which];
             let text = board_text(&pick.spec(rules, rooms, "high_flood", HATCHES));

@@ -286,7 +286,7 @@ impl Layout {
     }
 }
 
-const RULES: [&str; 3] = ["red-november", "red-november-revised", "deep-water"];
+const RULES: [&str; 3] = ["red-november", "red-november-rulebook", "deep-water"];
 
 /// What a random board is made of: its rules, its shape (up to 7 rooms)
 /// and the seed of everything else.

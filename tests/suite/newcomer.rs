@@ -11,7 +11,7 @@ fn unknown_names_suggest_the_closest() {
     let cases: &[(&[&str], &str)] = &[
         (&["paths", "--to", "100"], "did you mean `10`?"),
         (
-            &["paths", "boards/red-november-sea.board", "--with", "grg"],
+            &["paths", "boards/red-november-rulebook.board", "--with", "grg"],
             "did you mean `grog`?",
         ),
         (
@@ -53,7 +53,7 @@ fn unknown_names_suggest_the_closest() {
 /// rooms.
 #[test]
 fn lists_by_comma_or_by_repeating() {
-    let board = "boards/red-november-sea.board";
+    let board = "boards/red-november-rulebook.board";
     let commas = hatchway(&["paths", board, "--with", "grog,aqualung", "--to", "2,5"]);
     let repeated = hatchway(&[
         "paths", board, "--with", "grog", "--with", "aqualung", "--to", "2", "--to", "5",
@@ -134,7 +134,7 @@ fn refused_steps_quote_the_deciding_rule() {
         said.contains("say `enter fire: forbidden`; with --with grog this step is allowed"),
         "{err}"
     );
-    assert!(err.contains("red-november-revised.rules:17:1"), "{err}");
+    assert!(err.contains("red-november-rulebook.rules:17:1"), "{err}");
     assert!(err.contains("17 │ enter fire: forbidden"), "{err}");
     // A rules file of the user's own: the quote is its line, and an item
     // that does not help is not named.
@@ -194,7 +194,7 @@ fn documents_name_rules_items_and_steps() {
     assert!(out.contains("\"flows\""), "{out}");
     let (out, err, code) = hatchway(&[
         "paths",
-        "boards/red-november-sea.board",
+        "boards/red-november-rulebook.board",
         "--with",
         "aqualung,grog",
         "--format",

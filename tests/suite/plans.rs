@@ -45,7 +45,7 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
     ),
     (
         "legal-revisit-revised",
-        "boards/red-november-sea.board",
+        "boards/red-november-rulebook.board",
         &[],
         "open 1-2, move 2, move 1",
     ),
@@ -90,7 +90,7 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
     ),
     (
         "illegal-enter-sea-without-aqualung",
-        "boards/red-november-sea.board",
+        "boards/red-november-rulebook.board",
         &[],
         "open 1-3, move 3, open 3-sea, move sea",
     ),

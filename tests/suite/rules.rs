@@ -7,7 +7,7 @@ use crate::common;
 use common::{hatchway, hatchway_in};
 
 /// Every built-in rules file, as `boards/` ships it.
-const SHIPPED: [&str; 3] = ["red-november", "red-november-revised", "deep-water"];
+const SHIPPED: [&str; 3] = ["red-november", "red-november-rulebook", "deep-water"];
 
 #[test]
 fn the_listing_names_every_built_in_rules_file_with_its_source() {

@@ -14,7 +14,7 @@ fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
         "--rules",
         "red-november",
         "--rules",
-        "red-november-revised",
+        "red-november-rulebook",
         "--random",
         "30",
         "--seed",
@@ -38,7 +38,7 @@ fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
     let revised = dir.join("revised.board");
     std::fs::write(
         &revised,
-        board.replace("\nrules red-november\n", "\nrules red-november-revised\n"),
+        board.replace("\nrules red-november\n", "\nrules red-november-rulebook\n"),
     )
     .expect("writable");
     let revised = revised.to_str().expect("UTF-8");
@@ -73,7 +73,7 @@ fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
         "--rules",
         "red-november",
         "--rules",
-        "red-november-revised",
+        "red-november-rulebook",
         "--random",
         "30",
         "--seed",
@@ -96,7 +96,7 @@ fn boards_compared_side_by_side() {
         "--rules",
         "red-november",
         "--rules",
-        "red-november-revised",
+        "red-november-rulebook",
         "boards/mini-flood.board",
     ]);
     assert_eq!(code, 0, "{err}");
@@ -106,7 +106,7 @@ fn boards_compared_side_by_side() {
         "--rules",
         "red-november",
         "--rules",
-        "red-november-revised",
+        "red-november-rulebook",
         "boards/mini-flood.board",
         "boards/open-mini.board",
         "--format",
@@ -129,8 +129,8 @@ fn incompatible_rules_and_bad_usage_are_diagnosed() {
         "--rules",
         "red-november",
         "--rules",
-        "red-november-revised",
-        "boards/red-november-sea.board",
+        "red-november-rulebook",
+        "boards/red-november-rulebook.board",
     ]);
     assert_eq!(code, 1);
     assert!(

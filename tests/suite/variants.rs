@@ -144,7 +144,7 @@ fn with_rules(rules: &str, body: &str) -> Board {
 fn revised_leaving_a_burning_room() {
     let body = "room 1: fire\nroom 2\nroom 3: low_flood\n\
                 hatch 1-2: open\nhatch 1-3\nstart 1\n";
-    let board = with_rules("red-november-revised", body);
+    let board = with_rules("red-november-rulebook", body);
     let outcomes = expect(
         &board,
         ItemSet::default(),
@@ -174,7 +174,7 @@ fn revised_leaving_a_burning_room() {
 #[test]
 fn revised_fire_only_with_grog() {
     let body = "room 1\nroom 2: fire\nroom 3\nhatch 1-2: open\nhatch 2-3: open\nstart 1\n";
-    let board = with_rules("red-november-revised", body);
+    let board = with_rules("red-november-rulebook", body);
     let grog = item(&board.rules, "grog");
     let aqualung = item(&board.rules, "aqualung");
     expect(&board, ItemSet::default(), &[("1", &[], 0)]);
@@ -211,7 +211,7 @@ fn revised_fire_only_with_grog() {
 #[test]
 fn revised_high_meets_low() {
     let body = "room 1: low_flood\nroom 2: high_flood\nhatch 1-2\nstart 1\n";
-    let board = with_rules("red-november-revised", body);
+    let board = with_rules("red-november-rulebook", body);
     let low = [("2", "low_flood")];
     let outcomes = expect(
         &board,
@@ -253,7 +253,7 @@ fn revised_revisits_walk_back_for_free() {
         ("3", &flooded, 3),
     ];
 
-    let board = with_rules("red-november-revised", body);
+    let board = with_rules("red-november-rulebook", body);
     let mut want = common_outcomes.to_vec();
     want.push(("1", &flooded, 2));
     let outcomes = expect(&board, ItemSet::default(), &want);
@@ -285,7 +285,7 @@ fn revised_revisits_walk_back_for_free() {
     expect(&base, ItemSet::default(), &common_outcomes);
 }
 
-/// The standard submarine with the sea outside (boards/red-november-sea):
+/// The standard submarine with the sea outside (boards/red-november-rulebook):
 /// every room clear, every hatch closed, exterior hatches 3-sea, 6-sea and
 /// 9-sea, start 1, revised rules.
 ///
@@ -319,7 +319,7 @@ fn revised_revisits_walk_back_for_free() {
 /// only for the outcomes of up to 8 minutes, which hold all of the above.
 #[test]
 fn revised_sea_with_and_without_aqualung() {
-    let board = common::shipped_board("red-november-sea.board");
+    let board = common::shipped_board("red-november-rulebook.board");
     let limits = Limits {
         max_cost: Some(Cost(8)),
         ..Limits::default()
@@ -456,7 +456,7 @@ fn revised_sea_with_and_without_aqualung() {
 /// cover so that a shipped board never ends in "limit reached".
 #[test]
 fn sea_board_with_aqualung_fits_the_default_budget() {
-    let board = common::shipped_board("red-november-sea.board");
+    let board = common::shipped_board("red-november-rulebook.board");
     let movement = board.rules.movement(item(&board.rules, "aqualung"));
     let result = search::solve(&board, &movement, board.start, &Limits::default());
     assert!(result.is_ok(), "{:?}", result.err());
@@ -656,7 +656,7 @@ fn entering(to: &str) -> Vec<String> {
 #[test]
 fn tables_base_against_revised() {
     let base = builtin("red-november");
-    let revised = builtin("red-november-revised");
+    let revised = builtin("red-november-rulebook");
     let grog = item(&revised, "grog");
     let aqualung = item(&revised, "aqualung");
     let t_base = tables(&base, ItemSet::default());
@@ -795,7 +795,7 @@ fn tables_base_against_deep_water() {
 /// and its items make sense (only the revised rules have any).
 #[test]
 fn builtin_rules_load() {
-    for name in ["red-november", "red-november-revised", "deep-water"] {
+    for name in ["red-november", "red-november-rulebook", "deep-water"] {
         let rules = builtin(name);
         assert_eq!(rules.name, name);
         for s in BASE_STATES {
@@ -806,7 +806,7 @@ fn builtin_rules_load() {
         }
     }
     assert_eq!(
-        builtin("red-november-revised").items,
+        builtin("red-november-rulebook").items,
         vec!["grog", "aqualung"]
     );
     assert!(builtin("red-november").items.is_empty());
