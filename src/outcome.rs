@@ -1,6 +1,6 @@
 //! What a turn can end in, and the actions that lead there.
 
-use crate::model::{Cost, HatchId, RoomId, StateId};
+use crate::model::{Cost, HatchId, Movement, RoomId, StateId, Verdict};
 
 /// One thing a player does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,4 +34,13 @@ pub struct Outcome {
     pub cost: Cost,
     /// One cheapest action sequence (the tie-break winner).
     pub actions: Vec<Action>,
+}
+
+impl Outcome {
+    /// What the rules' `end` rules say of the gnome left where this outcome
+    /// ends, with the items of `movement`.
+    pub fn verdict(&self, movement: &Movement) -> Verdict {
+        let state = self.rooms[self.room.index()];
+        movement.rules().turn.verdict(state, movement.items())
+    }
 }

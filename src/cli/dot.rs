@@ -27,6 +27,7 @@ pub(super) fn dot(
         to: Vec::new(),
         with,
         max_cost: None,
+        safe: false,
         budget: Budget::default(),
     };
     let q = match load_query(path, &args, term) {

@@ -13,6 +13,7 @@ pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal)
         to: Vec::new(),
         with: Vec::new(),
         max_cost: None,
+        safe: false,
         budget: Budget::default(),
     };
     let q = match load_query(path, &args, term) {

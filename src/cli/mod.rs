@@ -316,6 +316,11 @@ struct QueryArgs {
     /// Only outcomes that cost at most this many minutes.
     #[arg(long, value_name = "N")]
     max_cost: Option<u32>,
+    /// Hide outcomes the rules' `end` rules make fatal (a gnome left in
+    /// fire or high water under `red-november-rulebook`); the others keep
+    /// their numbers.
+    #[arg(long)]
+    safe: bool,
     #[command(flatten)]
     budget: Budget,
 }
@@ -343,9 +348,10 @@ impl Default for Budget {
 }
 
 impl Query {
-    /// Whether `--to` lets an outcome ending in `room` be shown.
-    fn shows(&self, room: RoomId) -> bool {
-        self.to.is_empty() || self.to.contains(&room)
+    /// Whether `--to` and `--safe` let an outcome be shown.
+    fn shows(&self, outcome: &Outcome) -> bool {
+        (self.to.is_empty() || self.to.contains(&outcome.room))
+            && !(self.safe && outcome.verdict(&self.movement).fatal)
     }
 }
 
@@ -614,6 +620,8 @@ struct Query {
     start: RoomId,
     /// The rooms outcomes must end in; empty for any room.
     to: Vec<RoomId>,
+    /// Whether fatal outcomes are hidden.
+    safe: bool,
     limits: Limits,
 }
 
@@ -666,6 +674,7 @@ fn query(board: Board, args: &QueryArgs) -> Result<Query, QueryError> {
         movement,
         start,
         to,
+        safe: args.safe,
         limits: Limits {
             max_cost: args.max_cost.map(Cost),
             ..args.budget.limits()

@@ -23,7 +23,7 @@ pub(super) fn paths(
         .into_iter()
         .enumerate()
         .map(|(i, o)| (i + 1, o))
-        .filter(|(_, o)| q.shows(o.room))
+        .filter(|(_, o)| q.shows(o))
         .collect();
     if format == PathsFormat::Table {
         let text =
@@ -169,7 +169,7 @@ pub(super) fn batch_line(
         .into_iter()
         .enumerate()
         .map(|(i, o)| (i + 1, o))
-        .filter(|(_, o)| q.shows(o.room))
+        .filter(|(_, o)| q.shows(o))
         .collect();
     Ok(document::result_doc(
         &q.board,

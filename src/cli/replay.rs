@@ -59,7 +59,7 @@ pub(super) fn replay(
         .iter()
         .enumerate()
         .map(|(i, o)| (i + 1, o))
-        .filter(|(n, o)| only.is_none_or(|k| k == *n) && q.shows(o.room))
+        .filter(|(n, o)| only.is_none_or(|k| k == *n) && q.shows(o))
         .collect();
     if shown != (Shown::Log { pictures }) {
         let outcomes: Vec<(usize, Outcome)> = listed.iter().map(|&(n, o)| (n, o.clone())).collect();

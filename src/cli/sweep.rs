@@ -16,6 +16,7 @@ pub(super) fn sweep(
         to: Vec::new(),
         with: with.to_vec(),
         max_cost: None,
+        safe: false,
         budget,
     };
     let q = match load_query(path, &args, term) {

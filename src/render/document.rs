@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use crate::model::{Board, Movement, Quote, RoomId};
+use crate::model::{Board, Movement, Quote, RoomId, RuleRef};
 use crate::outcome::{Action, Outcome};
 use crate::referee::{self, Ruling, Step};
 
@@ -67,6 +67,13 @@ pub struct OutcomeDoc {
     pub rooms: RoomStates,
     /// Rooms whose state differs from the start.
     pub changed: Vec<String>,
+    /// Whether the rules' `end` rules kill a gnome left where the outcome
+    /// ends.
+    pub fatal: bool,
+    /// The `end` rule that decided, as the rules file writes it; absent
+    /// when none speaks of the final room's state (the gnome is safe).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_rule: Option<String>,
     /// One cheapest action sequence.
     pub actions: Vec<ActionDoc>,
 }
@@ -159,6 +166,7 @@ fn outcome_doc(
     let steps = referee::replay(board, movement, start, &o.actions)
         .map(|(_, steps)| steps)
         .unwrap_or_default();
+    let verdict = o.verdict(movement);
     let doc = OutcomeDoc {
         number,
         final_room: board.room(o.room).id.clone(),
@@ -178,6 +186,11 @@ fn outcome_doc(
             .filter(|(r, s)| r.state != **s)
             .map(|(r, _)| r.id.clone())
             .collect(),
+        fatal: verdict.fatal,
+        end_rule: verdict
+            .rule
+            .and_then(|i| rules.quote(RuleRef::End(i)))
+            .map(|q| q.text),
         actions: steps.iter().map(|s| action_doc(board, s)).collect(),
     };
     (doc, steps)

@@ -4,7 +4,7 @@
 use anstyle::{AnsiColor, Style as Look};
 
 use super::Style;
-use crate::model::{Board, Movement, RoomId};
+use crate::model::{Board, Movement, RoomId, RuleRef};
 use crate::outcome::{Action, Outcome};
 use crate::referee::hatch_label;
 
@@ -28,6 +28,7 @@ pub fn outcomes(
     let heading = Look::new().bold();
     let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
     let change_look = Look::new().fg_color(Some(AnsiColor::Blue.into()));
+    let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
     let mut out = String::new();
     let count = total;
     out.push_str(&style.paint(
@@ -85,8 +86,26 @@ pub fn outcomes(
                 out.push('\n');
             }
         }
+        if let Some(line) = fatal_words(movement, o) {
+            out.push_str(&style.paint(fatal_look, &format!("{indent}{line}")));
+            out.push('\n');
+        }
     }
     out
+}
+
+/// For an outcome the rules' `end` rules make fatal: `fatal: end fire:
+/// fatal`, naming the deciding rule.
+pub fn fatal_words(movement: &Movement, outcome: &Outcome) -> Option<String> {
+    let verdict = outcome.verdict(movement);
+    if !verdict.fatal {
+        return None;
+    }
+    let rule = verdict
+        .rule
+        .and_then(|i| movement.rules().quote(RuleRef::End(i)))
+        .map_or_else(String::new, |q| format!(" ({})", q.text));
+    Some(format!("fatal: a gnome left here dies{rule}"))
 }
 
 /// `items` separated by `, ` in lines that fit `width` columns after a lead
