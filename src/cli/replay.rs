@@ -204,6 +204,11 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
         planned.cost.0,
         render::replay::changes_words(&q.board, &planned.rooms)
     ));
+    if let Some(line) =
+        render::replay::verdict_line(&q.board, &q.movement, planned.room, &planned.rooms)
+    {
+        out.push_str(&line);
+    }
     // The plan reaches its outcome at its own cost, so only outcomes up to
     // that cost can answer whether it is a cheapest way: a bounded search
     // settles them on boards far too large to solve whole.

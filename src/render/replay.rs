@@ -334,6 +334,35 @@ pub fn turn_log(
                 reason: e,
             })?;
         out.push_str(&steps_log(board, movement, start, &steps, style, pictures));
+        if let Some(line) = verdict_line(board, movement, o.room, &o.rooms) {
+            out.push_str(&line);
+        }
     }
     Ok(out)
+}
+
+/// What the rules' `end` rules say of a gnome left in `room` with the
+/// ship's rooms in `rooms`: `left in room 3: fatal (end high_flood:
+/// fatal)`. `None` when the rules have no `end` rule, so that rules
+/// without them log as they always have.
+pub fn verdict_line(
+    board: &Board,
+    movement: &Movement,
+    room: RoomId,
+    rooms: &[crate::model::StateId],
+) -> Option<String> {
+    let rules = movement.rules();
+    if rules.turn.end.is_empty() {
+        return None;
+    }
+    let verdict = rules.turn.verdict(rooms[room.index()], movement.items());
+    let rule = verdict
+        .rule
+        .and_then(|i| rules.quote(crate::model::RuleRef::End(i)))
+        .map_or_else(String::new, |q| format!(" ({})", q.text));
+    Some(format!(
+        "left in room {}: {}{rule}\n",
+        room_name(board, room),
+        if verdict.fatal { "fatal" } else { "safe" }
+    ))
 }
