@@ -19,6 +19,7 @@ pub mod builtin;
 pub mod check;
 pub mod diagnostic;
 pub mod export;
+pub mod fixit;
 pub mod format;
 pub mod generate;
 pub mod import;

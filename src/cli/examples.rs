@@ -61,3 +61,7 @@ pub(super) const SCHEMA: &str = "Examples:
 pub(super) const DIFF: &str = "Examples:
   hatchway diff --rules red-november --rules red-november-rulebook boards/mini-flood.board
   hatchway diff --rules red-november --rules red-november-rulebook --random 100";
+
+pub(super) const PLAN: &str = "Examples:
+  hatchway plan boards/desperate-times.board --action extinguish_fire --at 1 --with grog
+  hatchway plan boards/desperate-times.board --action unblock_hatch --at 2 --format json";

@@ -30,6 +30,7 @@ mod fmt;
 mod import;
 mod man;
 mod paths;
+mod fixit;
 mod replay;
 mod rules;
 mod schema;
@@ -46,6 +47,7 @@ use fmt::fmt;
 use import::import;
 use man::man;
 use paths::{batch_paths, paths};
+use fixit::{PlanRequest, plan};
 use replay::{PlanSource, replay};
 use rules::{rules, rules_names};
 use schema::{SchemaKind, schema};
@@ -112,6 +114,35 @@ enum Command {
         /// result per line.
         #[arg(long, conflicts_with_all = ["board", "format"])]
         batch: bool,
+    },
+    /// The whole turn: every way to end a move where an action can be
+    /// taken, with the minutes of the turn and the exact chance of the
+    /// fix-it roll for each choice of minutes (1 to 10).
+    #[command(after_help = examples::PLAN)]
+    Plan {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        /// The action, as the rules declare it (`extinguish_fire`,
+        /// `pump_water`, `unblock_hatch` in `red-november-rulebook`).
+        #[arg(long, value_name = "NAME")]
+        action: String,
+        /// Where the action is taken: the room the move ends in. For an
+        /// action on a hatch, a room the hatch touches: every hatch of that
+        /// room the action can act on is a plan of its own.
+        #[arg(long, value_name = "ROOM")]
+        at: String,
+        /// Start in this room instead of the board's start room.
+        #[arg(long, value_name = "ROOM")]
+        from: Option<String>,
+        /// Items the player holds this turn (repeatable, or
+        /// comma-separated: `--with grog,aqualung`).
+        #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
+        with: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = PathsFormat::Table)]
+        format: PathsFormat,
+        #[command(flatten)]
+        budget: Budget,
     },
     /// Every combination of room states for every start room, solved in
     /// parallel and summarised per room.
@@ -510,6 +541,30 @@ pub fn run() -> ExitCode {
                 (None, None) => Drawn::Nothing,
             };
             dot(board.as_deref(), from, with, drawn, &term)
+        }
+        Command::Plan {
+            board,
+            action,
+            at,
+            from,
+            with,
+            format,
+            budget,
+        } => {
+            let args = QueryArgs {
+                from,
+                to: Vec::new(),
+                with,
+                max_cost: None,
+                safe: false,
+                budget,
+            };
+            let request = PlanRequest {
+                action: &action,
+                at: &at,
+                format,
+            };
+            plan(board.as_deref(), &args, request, &term)
         }
         Command::Fmt { files, check } => fmt(&files, check, &term),
         Command::Draw { board, outcome } => draw(board.as_deref(), outcome, &term),

@@ -418,3 +418,135 @@ pub fn plan_doc(
         outcome: end.map(|o| outcome_doc(board, movement, start, None, o).0),
     }
 }
+
+/// The result of `hatchway plan`: every way to end a move where an action
+/// can be taken, and its odds for each choice of minutes.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FixitDoc {
+    /// The board, rules, items and start.
+    #[serde(flatten)]
+    pub turn: TurnDoc,
+    /// The action.
+    pub action: String,
+    /// The room it is taken at.
+    pub at: String,
+    /// The plans, by the minutes of the turn before the roll.
+    pub plans: Vec<FixitPlanDoc>,
+    /// For each chance some plan reaches, the cheapest plan and minutes that
+    /// reach at least it; highest chance first.
+    pub best: Vec<BestDoc>,
+}
+
+/// One plan: a move and the action after it.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FixitPlanDoc {
+    /// The number of the outcome the move ends in, as `paths` lists it.
+    pub outcome: usize,
+    /// The hatch acted on (its two rooms), for a hatch action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hatch: Option<[String; 2]>,
+    /// One cheapest move to the outcome.
+    pub moves: Vec<ActionDoc>,
+    /// What the move costs.
+    pub move_minutes: u32,
+    /// Minutes the action takes on top of those chosen for the roll.
+    pub extra_minutes: u32,
+    /// What is added to the minutes chosen before the roll.
+    pub bonus: u32,
+    /// Whether the `end` rules kill the gnome if the roll fails.
+    pub fatal_if_failed: bool,
+    /// The chance for each choice of minutes, 1 to 10.
+    pub odds: Vec<OddsDoc>,
+}
+
+/// One choice of minutes.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct OddsDoc {
+    /// Minutes chosen for the roll.
+    pub minutes: u32,
+    /// Minutes of the whole turn.
+    pub total: u32,
+    /// The chance of success, an exact fraction in lowest terms: `"7/10"`,
+    /// `"1"`, `"0"`.
+    pub chance: String,
+}
+
+/// The cheapest way to at least a chance.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BestDoc {
+    /// The chance reached (at least).
+    pub chance: String,
+    /// The plan's outcome number.
+    pub outcome: usize,
+    /// The hatch of a hatch action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hatch: Option<[String; 2]>,
+    /// Minutes chosen for the roll, with the exact chance and total.
+    #[serde(flatten)]
+    pub odds: OddsDoc,
+}
+
+fn odds_doc(o: &crate::fixit::Odds) -> OddsDoc {
+    OddsDoc {
+        minutes: o.minutes,
+        total: o.total.0,
+        chance: o.chance.to_string(),
+    }
+}
+
+fn hatch_rooms(board: &Board, target: crate::fixit::Target) -> Option<[String; 2]> {
+    match target {
+        crate::fixit::Target::Hatch { hatch, .. } => {
+            let [a, b] = board.hatch(hatch).rooms;
+            Some([board.room(a).id.clone(), board.room(b).id.clone()])
+        }
+        crate::fixit::Target::Room { .. } => None,
+    }
+}
+
+/// Builds the document of `hatchway plan`. `outcomes` are the numbered
+/// outcomes the plans were made from, for their moves.
+pub fn fixit_doc(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    request: (&str, RoomId),
+    outcomes: &[(usize, Outcome)],
+    plans: &[crate::fixit::Plan],
+) -> FixitDoc {
+    let moves = |number: usize| -> Vec<ActionDoc> {
+        outcomes
+            .iter()
+            .find(|(n, _)| *n == number)
+            .and_then(|(_, o)| referee::replay(board, movement, start, &o.actions).ok())
+            .map(|(_, steps)| steps.iter().map(|s| action_doc(board, s)).collect())
+            .unwrap_or_default()
+    };
+    FixitDoc {
+        turn: turn_doc(board, movement, start),
+        action: request.0.to_string(),
+        at: board.room(request.1).id.clone(),
+        plans: plans
+            .iter()
+            .map(|p| FixitPlanDoc {
+                outcome: p.outcome,
+                hatch: hatch_rooms(board, p.target),
+                moves: moves(p.outcome),
+                move_minutes: p.move_cost.0,
+                extra_minutes: p.terms.extra.0,
+                bonus: p.terms.bonus,
+                fatal_if_failed: p.if_failed.fatal,
+                odds: p.odds.iter().map(odds_doc).collect(),
+            })
+            .collect(),
+        best: crate::fixit::best(plans)
+            .iter()
+            .map(|b| BestDoc {
+                chance: b.chance.to_string(),
+                outcome: plans[b.plan].outcome,
+                hatch: hatch_rooms(board, plans[b.plan].target),
+                odds: odds_doc(&b.odds),
+            })
+            .collect(),
+    }
+}

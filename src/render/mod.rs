@@ -5,6 +5,7 @@ pub mod changes;
 pub mod document;
 pub mod dot;
 pub mod draw;
+pub mod fixit;
 pub mod replay;
 pub mod sweep;
 pub mod table;

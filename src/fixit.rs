@@ -1,0 +1,170 @@
+//! The whole turn: a move, then an action with a fix-it roll. For every way
+//! a move can end where the action can be taken, and every number of minutes
+//! the player may choose to spend on the roll, the minutes of the whole turn
+//! and the exact chance that the roll succeeds.
+//!
+//! The moves come from the search's outcomes, so each plan's move is a
+//! cheapest way to its outcome; what an action may act on and its terms
+//! come from the rules' `action` statements, and the verdict if the roll
+//! fails from their `end` rules.
+
+use crate::model::turn::{Chance, DIE_SIDES, Terms};
+use crate::model::{ActionId, Board, Cost, HatchId, Movement, RoomId, StateId, Verdict};
+use crate::outcome::Outcome;
+
+/// What an action acts on in one plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The gnome's room, whose state becomes `to` on success.
+    Room {
+        /// The state it is in when the move ends.
+        from: StateId,
+        /// The state it takes when the roll succeeds.
+        to: StateId,
+    },
+    /// A hatch of the gnome's room.
+    Hatch {
+        /// The hatch.
+        hatch: HatchId,
+        /// The state it takes when the roll succeeds.
+        to: crate::model::HatchStateId,
+    },
+}
+
+/// One choice of minutes for the roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Odds {
+    /// Minutes chosen for the roll, from 1 to [`DIE_SIDES`].
+    pub minutes: u32,
+    /// Minutes of the whole turn: the move, the action's extra minutes and
+    /// the minutes chosen.
+    pub total: Cost,
+    /// The chance that the roll succeeds.
+    pub chance: Chance,
+}
+
+/// A move that ends where the action can be taken, and the odds of the
+/// action for each choice of minutes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// The number of the outcome the move ends in (its place in the full
+    /// listing of `paths`).
+    pub outcome: usize,
+    /// What the action acts on.
+    pub target: Target,
+    /// What the move costs.
+    pub move_cost: Cost,
+    /// The action's extra minutes, bonus and deciding rules there.
+    pub terms: Terms,
+    /// What the end rules say of the gnome if the roll fails and the room
+    /// stays as the move left it.
+    pub if_failed: Verdict,
+    /// One entry per choice of minutes, from 1 to [`DIE_SIDES`].
+    pub odds: Vec<Odds>,
+}
+
+impl Plan {
+    /// The minutes of the turn before any are spent on the roll.
+    pub fn base(&self) -> Cost {
+        Cost(self.move_cost.0.saturating_add(self.terms.extra.0))
+    }
+}
+
+/// For each chance a roll can have, the cheapest plan and minutes that
+/// reach at least that chance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Best {
+    /// The chance reached (at least).
+    pub chance: Chance,
+    /// The plan, an index into the list [`plans`] returned.
+    pub plan: usize,
+    /// The minutes, total and exact chance of that plan's choice.
+    pub odds: Odds,
+}
+
+/// Every plan for taking `action` at `at`, from the numbered outcomes of a
+/// move: a room action where the move ends in `at` with the room in a
+/// state the action acts on; a hatch action on each hatch of `at` in such a
+/// state. Plans are sorted by the minutes of the turn before the roll, then
+/// by outcome number.
+pub fn plans(
+    board: &Board,
+    movement: &Movement,
+    outcomes: &[(usize, Outcome)],
+    action: ActionId,
+    at: RoomId,
+) -> Vec<Plan> {
+    let turn = &movement.rules().turn;
+    let Some(declared) = turn.actions.get(usize::from(action.0)) else {
+        return Vec::new();
+    };
+    let items = movement.items();
+    let mut plans = Vec::new();
+    for (number, o) in outcomes {
+        if o.room != at {
+            continue;
+        }
+        let here = o.rooms[at.index()];
+        let Some(terms) = turn.terms(action, here, items) else {
+            continue;
+        };
+        let if_failed = turn.verdict(here, items);
+        let mut targets = Vec::new();
+        if declared.on_hatches() {
+            // Moving never changes a hatch state an action acts on (the
+            // checker makes sure), so the board's state is the state now.
+            for &(hatch, _) in board.neighbours(at) {
+                if let Some(to) = declared.hatch_change(board.hatch(hatch).state) {
+                    targets.push(Target::Hatch { hatch, to });
+                }
+            }
+        } else if let Some(to) = declared.room_change(here) {
+            targets.push(Target::Room { from: here, to });
+        }
+        for target in targets {
+            let base = o.cost.0.saturating_add(terms.extra.0);
+            let odds = (1..=DIE_SIDES)
+                .map(|minutes| Odds {
+                    minutes,
+                    total: Cost(base.saturating_add(minutes)),
+                    chance: Chance::of(minutes, terms.bonus),
+                })
+                .collect();
+            plans.push(Plan {
+                outcome: *number,
+                target,
+                move_cost: o.cost,
+                terms: terms.clone(),
+                if_failed,
+                odds,
+            });
+        }
+    }
+    plans.sort_by_key(|p| (p.base(), p.outcome));
+    plans
+}
+
+/// For each chance some plan can reach, the cheapest way to reach at least
+/// it: fewest minutes in all, then the earlier plan, then fewer minutes on
+/// the roll. Highest chance first.
+pub fn best(plans: &[Plan]) -> Vec<Best> {
+    let mut chances: Vec<Chance> = plans
+        .iter()
+        .flat_map(|p| p.odds.iter().map(|o| o.chance))
+        .filter(|c| c.faces() > 0)
+        .collect();
+    chances.sort_unstable_by(|a, b| b.cmp(a));
+    chances.dedup();
+    chances
+        .into_iter()
+        .filter_map(|chance| {
+            plans
+                .iter()
+                .enumerate()
+                .flat_map(|(i, p)| p.odds.iter().map(move |o| (i, *o)))
+                .filter(|(_, o)| o.chance >= chance)
+                .min_by_key(|(i, o)| (o.total, *i, o.minutes))
+                .map(|(plan, odds)| Best { chance, plan, odds })
+        })
+        .collect()
+}

@@ -1,0 +1,206 @@
+//! The plans of `hatchway plan` as text for a terminal: each way to end a
+//! move where the action can be taken, with a row of totals and chances for
+//! each choice of minutes, then the cheapest way to each chance.
+
+use anstyle::{AnsiColor, Style as Look};
+
+use super::Style;
+use super::table::action_text;
+use crate::fixit::{self, Plan, Target};
+use crate::model::turn::DIE_SIDES;
+use crate::model::{ActionId, Board, Movement, RoomId, RuleRef};
+use crate::outcome::Outcome;
+use crate::referee::hatch_label;
+
+/// What the plan's action acts on, in words: `room 1 (fire -> clear)` or
+/// `hatch 2-4 (blocked -> closed)`.
+fn target_words(board: &Board, movement: &Movement, at: RoomId, target: Target) -> String {
+    let rules = movement.rules();
+    match target {
+        Target::Room { from, to } => format!(
+            "room {} ({} -> {})",
+            board.room(at).id,
+            rules.room_states[usize::from(from.0)],
+            rules.room_states[usize::from(to.0)]
+        ),
+        Target::Hatch { hatch, to } => format!(
+            "hatch {} ({} -> {})",
+            hatch_label(board, hatch),
+            rules.hatch_states[usize::from(board.hatch(hatch).state.0)],
+            rules.hatch_states[usize::from(to.0)]
+        ),
+    }
+}
+
+/// The rules' text of a rule, in parentheses, when the file is at hand.
+fn quoted(movement: &Movement, rule: Option<RuleRef>) -> String {
+    rule.and_then(|r| movement.rules().quote(r))
+        .map_or_else(String::new, |q| format!(" ({})", q.text))
+}
+
+/// The whole answer of `hatchway plan`.
+pub fn plans(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    request: (ActionId, RoomId),
+    outcomes: &[(usize, Outcome)],
+    plans: &[Plan],
+    style: Style,
+) -> String {
+    let (action, at) = request;
+    let heading = Look::new().bold();
+    let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
+    let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
+    let rules = movement.rules();
+    let name = rules
+        .turn
+        .actions
+        .get(usize::from(action.0))
+        .map_or("", |a| a.name.as_str());
+    let held: Vec<&str> = rules
+        .items
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| movement.items().contains(crate::model::ItemId(*i as u8)))
+        .map(|(_, n)| n.as_str())
+        .collect();
+    let mut out = style.paint(
+        heading,
+        &format!(
+            "{}: {name} at room {}, start in room {}, rules {}{}, {}",
+            board.name,
+            board.room(at).label(),
+            board.room(start).label(),
+            rules.name,
+            if held.is_empty() {
+                String::new()
+            } else {
+                format!(" with {}", held.join(", "))
+            },
+            super::count(plans.len() as u64, "plan")
+        ),
+    );
+    out.push('\n');
+    let width = style.width.max(40);
+    out.push_str(&format!(
+        "a fix-it roll: choose 1 to {DIE_SIDES} minutes; it succeeds when a {DIE_SIDES}-sided die rolls at most the minutes plus the bonus\n"
+    ));
+    if plans.is_empty() {
+        let why = if outcomes.is_empty() {
+            format!(
+                "no move ends in room {}: `hatchway paths --to {}` lists none",
+                board.room(at).label(),
+                board.room(at).id
+            )
+        } else {
+            format!(
+                "{} in room {}, but in none can `{name}` be taken: the rules' `action` statements say what it acts on and where it is forbidden",
+                if outcomes.len() == 1 {
+                    "1 move ends".to_string()
+                } else {
+                    format!("{} moves end", outcomes.len())
+                },
+                board.room(at).label()
+            )
+        };
+        out.push('\n');
+        out.push_str(&textwrap::fill(&why, width));
+        out.push('\n');
+        return out;
+    }
+    for (i, p) in plans.iter().enumerate() {
+        out.push('\n');
+        let actions: Vec<String> = outcomes
+            .iter()
+            .find(|(n, _)| *n == p.outcome)
+            .map(|(_, o)| o.actions.iter().map(|&a| action_text(board, a)).collect())
+            .unwrap_or_default();
+        let moves = if actions.is_empty() {
+            "stay".to_string()
+        } else {
+            actions.join(", ")
+        };
+        let lead = format!("plan {}", i + 1);
+        let text = format!(
+            "{lead}  outcome #{}, move {} min: {moves}",
+            p.outcome, p.move_cost.0
+        );
+        let indent = " ".repeat(lead.len() + 2);
+        let options = textwrap::Options::new(width)
+            .subsequent_indent(&indent)
+            .break_words(false);
+        for (j, line) in textwrap::wrap(&text, options).iter().enumerate() {
+            if j == 0 {
+                out.push_str(&style.paint(heading, line));
+            } else {
+                out.push_str(line);
+            }
+            out.push('\n');
+        }
+        let bonuses: Vec<String> = p
+            .terms
+            .bonuses
+            .iter()
+            .filter_map(|&b| movement.rules().quote(RuleRef::ActionRule(b)))
+            .map(|q| q.text)
+            .collect();
+        let terms = format!(
+            "acts on {}; {} min more{}; bonus +{}{}",
+            target_words(board, movement, at, p.target),
+            p.terms.extra.0,
+            quoted(movement, p.terms.rule.map(RuleRef::ActionRule)),
+            p.terms.bonus,
+            if bonuses.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", bonuses.join("; "))
+            }
+        );
+        let options = textwrap::Options::new(width)
+            .initial_indent(&indent)
+            .subsequent_indent(&indent)
+            .break_words(false);
+        for line in textwrap::wrap(&terms, options) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+        if p.if_failed.fatal {
+            out.push_str(&style.paint(
+                fatal_look,
+                &format!(
+                    "{indent}if the roll fails: fatal{}",
+                    quoted(movement, p.if_failed.rule.map(RuleRef::End))
+                ),
+            ));
+            out.push('\n');
+        }
+        let row = |label: &str, cell: &dyn Fn(&fixit::Odds) -> String| {
+            let mut line = format!("{indent}{label:<8}");
+            for o in &p.odds {
+                line.push_str(&format!("{:>6}", cell(o)));
+            }
+            line.push('\n');
+            line
+        };
+        out.push_str(&row("minutes", &|o| o.minutes.to_string()));
+        out.push_str(&style.paint(cost_look, row("total", &|o| o.total.to_string()).trim_end()));
+        out.push('\n');
+        out.push_str(&row("chance", &|o| o.chance.to_string()));
+    }
+    out.push('\n');
+    out.push_str(&style.paint(heading, "the cheapest way to each chance (or better)"));
+    out.push('\n');
+    out.push_str("  chance   total   plan  minutes  roll at most\n");
+    for b in fixit::best(plans) {
+        out.push_str(&format!(
+            "  {:>6}  {:>6}  {:>5}  {:>7}  {:>12}\n",
+            b.chance.to_string(),
+            b.odds.total.0,
+            b.plan + 1,
+            b.odds.minutes,
+            b.odds.chance.highest_roll()
+        ));
+    }
+    out
+}
