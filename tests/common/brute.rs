@@ -17,7 +17,11 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use hatchway::model::{Board, Cost, HatchStateId, Movement, RoomId, StateId};
+use hatchway::model::turn::Change;
+use hatchway::model::{
+    ActionEffect, ActionId, Board, Condition, Cost, HatchId, HatchStateId, ItemId, ItemSet,
+    Movement, RoomId, Rules, StateId,
+};
 use hatchway::outcome::Action;
 
 /// The full state of the ship during a turn.
@@ -51,6 +55,8 @@ pub struct Best {
     pub key: Key,
     /// The action sequence.
     pub actions: Vec<Action>,
+    /// Every hatch's state at its end.
+    pub hatches: Vec<HatchStateId>,
 }
 
 impl Best {
@@ -147,6 +153,7 @@ impl Walker<'_> {
                 Best {
                     key,
                     actions: actions.clone(),
+                    hatches: ship.hatches.clone(),
                 },
             );
         }
@@ -204,4 +211,141 @@ pub fn enumerate(
         expanded: walker.expanded,
         ships: walker.seen.len(),
     }
+}
+
+/// One way to take an action after a move, found by brute force: the
+/// outcome's key, the hatch acted on (for a hatch action), the extra
+/// minutes, the bonus, whether failing leaves the gnome to die, and for
+/// each choice of minutes 1 to 10, the turn's total and how many of the
+/// die's ten faces succeed.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TurnPlan {
+    /// The outcome the move ends in.
+    pub outcome: OutcomeKey,
+    /// The hatch acted on, for a hatch action.
+    pub hatch: Option<HatchId>,
+    /// Extra minutes.
+    pub extra: u32,
+    /// Bonus to the roll.
+    pub bonus: u32,
+    /// Whether the end rules kill a gnome left as the move left it.
+    pub fatal_if_failed: bool,
+    /// `(total minutes, winning faces)` for 1 to 10 minutes.
+    pub odds: Vec<(u32, u32)>,
+}
+
+/// Whether a compiled condition holds for a gnome in a room in state
+/// `room` with `items`, written out rather than taken from the model.
+fn holds(condition: &Condition, room: StateId, items: ItemSet) -> bool {
+    let from_ok = match condition.from {
+        Some(s) => s == room,
+        None => true,
+    };
+    let with_ok = (0..16u8).all(|i| !condition.with.contains(ItemId(i)) || items.contains(ItemId(i)));
+    let without_ok =
+        (0..16u8).all(|i| !condition.without.contains(ItemId(i)) || !items.contains(ItemId(i)));
+    from_ok && with_ok && without_ok && condition.through.is_none()
+}
+
+fn specificity(condition: &Condition) -> u32 {
+    let mut n = u32::from(condition.from.is_some()) + u32::from(condition.through.is_some());
+    for i in 0..16u8 {
+        n += u32::from(condition.with.contains(ItemId(i)));
+        n += u32::from(condition.without.contains(ItemId(i)));
+    }
+    n
+}
+
+/// Whether the end rules kill a gnome left in a room in state `room`: the
+/// matching `end` rule with the most conditions decides; none means safe.
+pub fn fatal(rules: &Rules, room: StateId, items: ItemSet) -> bool {
+    let mut best: Option<(u32, bool)> = None;
+    for r in &rules.turn.end {
+        if r.state == room && holds(&r.condition, room, items) {
+            let s = specificity(&r.condition);
+            if best.is_none() || best.is_some_and(|(b, _)| s > b) {
+                best = Some((s, r.fatal));
+            }
+        }
+    }
+    best.is_some_and(|(_, f)| f)
+}
+
+/// Every way to take `action` at `at` after a move, from the brute force's
+/// outcomes, reading the rules' tables directly.
+pub fn turn_plans(
+    board: &Board,
+    movement: &Movement,
+    outcomes: &BTreeMap<OutcomeKey, Best>,
+    action: ActionId,
+    at: RoomId,
+) -> Vec<TurnPlan> {
+    let rules = movement.rules();
+    let items = movement.items();
+    let declared = &rules.turn.actions[usize::from(action.0)];
+    let mut plans = Vec::new();
+    for ((room, rooms), best) in outcomes {
+        if *room != at {
+            continue;
+        }
+        let here = rooms[at.index()];
+        // The deciding `forbidden`/`cost` rule: most conditions, and a rule
+        // naming the action before one for every action.
+        let mut deciding: Option<(u32, ActionEffect)> = None;
+        let mut bonus = 0;
+        for r in &rules.turn.action_rules {
+            let about = match r.action {
+                Some(a) => a == action,
+                None => true,
+            };
+            if !about || !holds(&r.condition, here, items) {
+                continue;
+            }
+            if let ActionEffect::Bonus(b) = r.effect {
+                bonus += b;
+                continue;
+            }
+            let s = 2 * specificity(&r.condition) + u32::from(r.action.is_some());
+            if deciding.is_none() || deciding.is_some_and(|(b, _)| s > b) {
+                deciding = Some((s, r.effect));
+            }
+        }
+        let extra = match deciding {
+            Some((_, ActionEffect::Forbidden)) => continue,
+            Some((_, ActionEffect::Cost(c))) => c.0,
+            _ => 0,
+        };
+        let mut targets: Vec<Option<HatchId>> = Vec::new();
+        for change in &declared.changes {
+            match *change {
+                Change::Room { from, .. } if from == here => targets.push(None),
+                Change::Hatch { from, .. } => {
+                    for (h, hatch) in board.hatches.iter().enumerate() {
+                        if hatch.rooms.contains(&at) && best.hatches[h] == from {
+                            targets.push(Some(HatchId(h as u32)));
+                        }
+                    }
+                }
+                Change::Room { .. } => {}
+            }
+        }
+        for hatch in targets {
+            let odds = (1..=10u32)
+                .map(|m| {
+                    let faces = (1..=10u32).filter(|&f| f <= m + bonus).count() as u32;
+                    (best.key.cost + extra + m, faces)
+                })
+                .collect();
+            plans.push(TurnPlan {
+                outcome: (*room, rooms.clone()),
+                hatch,
+                extra,
+                bonus,
+                fatal_if_failed: fatal(rules, here, items),
+                odds,
+            });
+        }
+    }
+    plans.sort();
+    plans
 }

@@ -289,12 +289,12 @@ proptest! {
 proptest! {
     #![proptest_config(common::proptest_config(CASES_REVISED))]
 
-    /// Revised rules, with every subset of {grog, aqualung} on each board.
+    /// Rulebook rules, with every subset of {grog, aqualung} on each board.
     /// One or two rooms are forced to `sea` on half the boards (on the
     /// others `sea` may still come up at random), so the sea's flow and the
     /// aqualung are exercised.
     #[test]
-    fn red_november_revised_matches_brute_force(pick in picks()) {
+    fn red_november_rulebook_matches_brute_force(pick in picks()) {
         let text = board_text(&pick.spec("red-november-rulebook", REVISED_ROOMS, "sea", HATCHES));
         let board = common::board(&text);
         if pick.forced > 0 && !pick.dry {

@@ -128,6 +128,7 @@ fn constructs(file: &ast::File, text: &str, used: &mut Vec<&'static str>) {
     let condition = |c: &ast::Condition| match c {
         ast::Condition::From(_) => "from condition",
         ast::Condition::Through(_) => "through condition",
+        ast::Condition::In(_) => "in condition",
         ast::Condition::With(_) => "with condition",
         ast::Condition::Without(_) => "without condition",
     };
@@ -177,6 +178,22 @@ fn constructs(file: &ast::File, text: &str, used: &mut Vec<&'static str>) {
                     } else {
                         "revisit forbidden"
                     }),
+                    ast::RulesStatement::End(e) => {
+                        add(if e.fatal { "end fatal" } else { "end safe" });
+                        e.conditions.iter().for_each(|c| add(condition(c)));
+                    }
+                    ast::RulesStatement::ActionDecl(d) => add(match d.on {
+                        ast::ActionOn::Room => "room action",
+                        ast::ActionOn::Hatch => "hatch action",
+                    }),
+                    ast::RulesStatement::ActionRule(r) => {
+                        add(match r.effect {
+                            ast::ActionEffect::Forbidden => "action forbidden",
+                            ast::ActionEffect::Cost(_) => "action with cost",
+                            ast::ActionEffect::Bonus(_) => "action bonus",
+                        });
+                        r.conditions.iter().for_each(|c| add(condition(c)));
+                    }
                 }
             }
         }
@@ -252,6 +269,14 @@ fn the_examples_use_every_construct() {
         "flow",
         "revisit allowed",
         "revisit forbidden",
+        "end fatal",
+        "end safe",
+        "room action",
+        "hatch action",
+        "action forbidden",
+        "action with cost",
+        "action bonus",
+        "in condition",
         "from condition",
         "through condition",
         "with condition",

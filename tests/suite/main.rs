@@ -34,4 +34,5 @@ mod rules_diff_cli;
 mod schema;
 mod snapshot_cli;
 mod sweep;
+mod turn;
 mod variants;

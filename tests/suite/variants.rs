@@ -125,7 +125,7 @@ fn with_rules(rules: &str, body: &str) -> Board {
     common::board(&format!("board test\nrules {rules}\n{body}"))
 }
 
-// ------------------------------------------------------------ revised rules
+// ------------------------------------------------------------ rulebook rules
 
 /// Leaving a burning room.
 ///
@@ -141,7 +141,7 @@ fn with_rules(rules: &str, body: &str) -> Board {
 /// so nothing else. Base game: `leave fire: forbidden`, so the player stays;
 /// opening 1-3 changes no room, so it is the same outcome at a higher cost.
 #[test]
-fn revised_leaving_a_burning_room() {
+fn rulebook_leaving_a_burning_room() {
     let body = "room 1: fire\nroom 2\nroom 3: low_flood\n\
                 hatch 1-2: open\nhatch 1-3\nstart 1\n";
     let board = with_rules("red-november-rulebook", body);
@@ -172,7 +172,7 @@ fn revised_leaving_a_burning_room() {
 /// for 0, and on into 3 for 0 (leaving a fire is allowed). The base game has
 /// no items at all.
 #[test]
-fn revised_fire_only_with_grog() {
+fn rulebook_fire_only_with_grog() {
     let body = "room 1\nroom 2: fire\nroom 3\nhatch 1-2: open\nhatch 2-3: open\nstart 1\n";
     let board = with_rules("red-november-rulebook", body);
     let grog = item(&board.rules, "grog");
@@ -209,7 +209,7 @@ fn revised_fire_only_with_grog() {
 /// (1), open and wade into 2 (2). Base game: no flow for high + low, and
 /// high water cannot be entered: only staying.
 #[test]
-fn revised_high_meets_low() {
+fn rulebook_high_meets_low() {
     let body = "room 1: low_flood\nroom 2: high_flood\nhatch 1-2\nstart 1\n";
     let board = with_rules("red-november-rulebook", body);
     let low = [("2", "low_flood")];
@@ -243,7 +243,7 @@ fn revised_high_meets_low() {
 /// outcome "in 1 with 2 and 3 at low water" costs 2. The base game forbids
 /// entering 1 again, so that outcome does not exist there.
 #[test]
-fn revised_revisits_walk_back_for_free() {
+fn rulebook_revisits_walk_back_for_free() {
     let body = "room 1\nroom 2\nroom 3: high_flood\nhatch 1-2\nhatch 2-3\nstart 1\n";
     let flooded = [("2", "low_flood"), ("3", "low_flood")];
     let common_outcomes: [Want; 4] = [
@@ -318,7 +318,7 @@ fn revised_revisits_walk_back_for_free() {
 /// `sea_board_with_aqualung_fits_the_default_budget`), so this test asks
 /// only for the outcomes of up to 8 minutes, which hold all of the above.
 #[test]
-fn revised_sea_with_and_without_aqualung() {
+fn rulebook_sea_with_and_without_aqualung() {
     let board = common::shipped_board("red-november-rulebook.board");
     let limits = Limits {
         max_cost: Some(Cost(8)),
@@ -654,7 +654,7 @@ fn entering(to: &str) -> Vec<String> {
 /// water, and revisits differ; with grog, entering a fire too; everything
 /// about the sea exists only in the revised rules.
 #[test]
-fn tables_base_against_revised() {
+fn tables_base_against_rulebook() {
     let base = builtin("red-november");
     let revised = builtin("red-november-rulebook");
     let grog = item(&revised, "grog");
