@@ -14,7 +14,9 @@ use crate::syntax::ast::Span;
 
 pub mod turn;
 
-pub use turn::{Action, ActionEffect, ActionId, ActionRule, Chance, EndRule, Terms, TurnRules, Verdict};
+pub use turn::{
+    Action, ActionEffect, ActionId, ActionRule, Chance, EndRule, Terms, TurnRules, Verdict,
+};
 
 /// A number of minutes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

@@ -101,12 +101,9 @@ fn unknown_action(name: &ast::Name, turn: &TurnRules) -> Problem {
                 .join(", ")
         )
     };
-    Problem::error(
-        Code::UnknownName,
-        format!("unknown action `{}`", name.text),
-    )
-    .label(name.span, "not a declared action")
-    .help(help)
+    Problem::error(Code::UnknownName, format!("unknown action `{}`", name.text))
+        .label(name.span, "not a declared action")
+        .help(help)
 }
 
 /// One `action NAME: room|hatch STATE becomes STATE` statement.
@@ -142,9 +139,9 @@ fn declare(
             // The outcomes of a move tell the state of every room, not of
             // every hatch: an action can only be planned on a hatch state
             // that no move can make or undo, so that the board says it.
-            let moved = open.iter().any(|r| {
-                r.state == from || r.opening.is_some_and(|o| o.becomes == from)
-            });
+            let moved = open
+                .iter()
+                .any(|r| r.state == from || r.opening.is_some_and(|o| o.becomes == from));
             if moved {
                 problems.push(
                     Problem::error(
@@ -171,7 +168,10 @@ fn declare(
             problems.push(
                 Problem::error(Code::TooMany, "too many actions")
                     .label(d.name.span, "one action too many")
-                    .help(format!("a rules file may declare at most {} actions", u8::MAX)),
+                    .help(format!(
+                        "a rules file may declare at most {} actions",
+                        u8::MAX
+                    )),
             );
             return;
         }
@@ -278,12 +278,7 @@ fn action_ties(scope: &RulesScope, out: &Compiled, problems: &mut Vec<Problem>) 
                             && r.action.is_none_or(|x| x == id)
                             && r.condition.holds(state, HatchStateId(0), items)
                     })
-                    .map(|(i, r)| {
-                        (
-                            2 * r.condition.count() + u32::from(r.action.is_some()),
-                            i,
-                        )
-                    })
+                    .map(|(i, r)| (2 * r.condition.count() + u32::from(r.action.is_some()), i))
                     .collect();
                 if let Some(pair) = tied(&matching)
                     && !reported.contains(&pair)

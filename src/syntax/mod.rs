@@ -12,8 +12,8 @@ use pest_derive::Parser;
 use crate::diagnostic::{Code, Problem};
 use ast::{
     ActionDecl, ActionEffect, ActionOn, ActionRule, BoardFile, Condition, CostText, EndRule,
-    EnterRule, File, FlowRule, HatchDecl, LeaveRule, Name,
-    OpenRule, Position, RoomDecl, RulesFile, RulesRef, RulesStatement, Span,
+    EnterRule, File, FlowRule, HatchDecl, LeaveRule, Name, OpenRule, Position, RoomDecl, RulesFile,
+    RulesRef, RulesStatement, Span,
 };
 
 #[derive(Parser)]

@@ -241,7 +241,8 @@ fn holds(condition: &Condition, room: StateId, items: ItemSet) -> bool {
         Some(s) => s == room,
         None => true,
     };
-    let with_ok = (0..16u8).all(|i| !condition.with.contains(ItemId(i)) || items.contains(ItemId(i)));
+    let with_ok =
+        (0..16u8).all(|i| !condition.with.contains(ItemId(i)) || items.contains(ItemId(i)));
     let without_ok =
         (0..16u8).all(|i| !condition.without.contains(ItemId(i)) || !items.contains(ItemId(i)));
     from_ok && with_ok && without_ok && condition.through.is_none()

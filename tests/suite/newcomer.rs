@@ -11,7 +11,12 @@ fn unknown_names_suggest_the_closest() {
     let cases: &[(&[&str], &str)] = &[
         (&["paths", "--to", "100"], "did you mean `10`?"),
         (
-            &["paths", "boards/red-november-rulebook.board", "--with", "grg"],
+            &[
+                "paths",
+                "boards/red-november-rulebook.board",
+                "--with",
+                "grg",
+            ],
             "did you mean `grog`?",
         ),
         (

@@ -28,7 +28,14 @@ const AJAR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/common/ajar.rules
 /// The rules drawn from: the rulebook (room and hatch actions, end rules on
 /// two states) and the test rules `ajar` (end and action rules that depend
 /// on items, two bonuses, an action with two changes).
-fn spec(which: usize, shape: u8, rooms: usize, extra: usize, forced: usize, seed: u64) -> BoardSpec {
+fn spec(
+    which: usize,
+    shape: u8,
+    rooms: usize,
+    extra: usize,
+    forced: usize,
+    seed: u64,
+) -> BoardSpec {
     let topology = match shape {
         0 => Topology::Random {
             rooms,
@@ -56,7 +63,12 @@ fn spec(which: usize, shape: u8, rooms: usize, extra: usize, forced: usize, seed
     } else {
         (
             AJAR,
-            w(&[("clear", 4), ("low_flood", 2), ("high_flood", 2), ("fire", 3)]),
+            w(&[
+                ("clear", 4),
+                ("low_flood", 2),
+                ("high_flood", 2),
+                ("fire", 3),
+            ]),
             "high_flood",
             w(&[("closed", 5), ("ajar", 2), ("open", 2), ("blocked", 2)]),
         )
@@ -103,7 +115,12 @@ fn as_brute(board: &Board, outcomes: &[(usize, Outcome)], plan: &Plan) -> brute:
 fn agree(text: &str, board: &Board, movement: &Movement) -> Result<usize, TestCaseError> {
     let outcomes: Vec<(usize, Outcome)> =
         match search::solve(board, movement, board.start, &Limits::default()) {
-            Ok(s) => s.outcomes.into_iter().enumerate().map(|(i, o)| (i + 1, o)).collect(),
+            Ok(s) => s
+                .outcomes
+                .into_iter()
+                .enumerate()
+                .map(|(i, o)| (i + 1, o))
+                .collect(),
             Err(e) => return Err(TestCaseError::fail(format!("{e} on\n{text}"))),
         };
     let expected = brute::enumerate(board, movement, board.start, 5_000_000).outcomes;
@@ -125,8 +142,10 @@ fn agree(text: &str, board: &Board, movement: &Movement) -> Result<usize, TestCa
         for r in 0..board.rooms.len() {
             let at = RoomId(r as u32);
             let plans = fixit::plans(board, movement, &outcomes, action, at);
-            let mut ours: Vec<brute::TurnPlan> =
-                plans.iter().map(|p| as_brute(board, &outcomes, p)).collect();
+            let mut ours: Vec<brute::TurnPlan> = plans
+                .iter()
+                .map(|p| as_brute(board, &outcomes, p))
+                .collect();
             ours.sort();
             let theirs = brute::turn_plans(board, movement, &expected, action, at);
             prop_assert_eq!(
@@ -172,20 +191,23 @@ fn verdicts_and_plans_match_brute_force() {
         any::<u64>(),
         any::<u16>(),
     );
-    let result = runner.run(&cases, |(which, shape, rooms, extra, forced, seed, mask)| {
-        let text = board_text(&spec(which, shape, rooms, extra, forced, seed));
-        let board = common::board(&text);
-        let items = (0..board.rules.items.len())
-            .filter(|i| mask & (1 << i) != 0)
-            .fold(ItemSet::default(), |set, i| set.with(ItemId(i as u8)));
-        let movement = board.rules.movement(items);
-        let n = agree(&text, &board, &movement)?;
-        compared.set(compared.get() + n);
-        if n > 0 {
-            boards_with_plans.set(boards_with_plans.get() + 1);
-        }
-        Ok(())
-    });
+    let result = runner.run(
+        &cases,
+        |(which, shape, rooms, extra, forced, seed, mask)| {
+            let text = board_text(&spec(which, shape, rooms, extra, forced, seed));
+            let board = common::board(&text);
+            let items = (0..board.rules.items.len())
+                .filter(|i| mask & (1 << i) != 0)
+                .fold(ItemSet::default(), |set, i| set.with(ItemId(i as u8)));
+            let movement = board.rules.movement(items);
+            let n = agree(&text, &board, &movement)?;
+            compared.set(compared.get() + n);
+            if n > 0 {
+                boards_with_plans.set(boards_with_plans.get() + 1);
+            }
+            Ok(())
+        },
+    );
     if let Err(e) = result {
         panic!("{e}");
     }
@@ -195,4 +217,249 @@ fn verdicts_and_plans_match_brute_force() {
         boards >= CASES / 4,
         "only {boards} of {CASES} boards had a plan to compare"
     );
+}
+
+// ------------------------------------------------ worked by hand, from the rules
+
+/// The plans for `action` at room `at` of a board text, with items.
+fn plans_of(text: &str, items: &[&str], action: &str, at: &str) -> (Board, Vec<Plan>) {
+    let board = common::board(text);
+    let set = items.iter().fold(ItemSet::default(), |s, name| {
+        s.with(
+            board
+                .rules
+                .item(name)
+                .unwrap_or_else(|| panic!("no item {name}")),
+        )
+    });
+    let movement = board.rules.movement(set);
+    let outcomes: Vec<(usize, Outcome)> =
+        search::solve(&board, &movement, board.start, &Limits::default())
+            .unwrap_or_else(|e| panic!("{e}"))
+            .outcomes
+            .into_iter()
+            .enumerate()
+            .map(|(i, o)| (i + 1, o))
+            .collect();
+    let action = board
+        .rules
+        .turn
+        .action(action)
+        .unwrap_or_else(|| panic!("no action {action}"));
+    let at = common::room(&board, at);
+    let plans = fixit::plans(&board, &movement, &outcomes, action, at);
+    (board, plans)
+}
+
+fn chances(plan: &Plan) -> Vec<String> {
+    plan.odds.iter().map(|o| o.chance.to_string()).collect()
+}
+
+fn totals(plan: &Plan) -> Vec<u32> {
+    plan.odds.iter().map(|o| o.total.0).collect()
+}
+
+/// The publisher's worked turn: from Missile Control (7) to the burning
+/// Engine Room (1) in 4 minutes with grog, then 7 minutes on Extinguish
+/// Fire: with grog's +3 the roll must be at most 10, a sure success, 11
+/// minutes in all.
+#[test]
+fn the_publishers_worked_turn() {
+    let text = std::fs::read_to_string(common::board_path("desperate-times.board"))
+        .expect("the board is shipped");
+    let (_, plans) = plans_of(&text, &["grog"], "extinguish_fire", "1");
+    let first = &plans[0];
+    assert_eq!(first.move_cost.0, 4);
+    assert_eq!(first.terms.extra.0, 0);
+    assert_eq!(first.terms.bonus, 3);
+    let seven = first.odds[6];
+    assert_eq!(
+        (seven.minutes, seven.total.0, seven.chance.to_string()),
+        (7, 11, "1".to_string())
+    );
+    // With fewer minutes: 1 + 3 = 4 faces of 10, and so on.
+    assert_eq!(
+        chances(first),
+        [
+            "2/5", "1/2", "3/5", "7/10", "4/5", "9/10", "1", "1", "1", "1"
+        ]
+    );
+    assert!(first.if_failed.fatal, "a gnome left in the fire dies");
+    let best = fixit::best(&plans);
+    assert_eq!(best[0].chance.to_string(), "1");
+    assert_eq!((best[0].odds.minutes, best[0].odds.total.0), (7, 11));
+    // Without grog, no burning room can be entered, and none is planned.
+    let (_, plans) = plans_of(&text, &[], "extinguish_fire", "1");
+    assert!(plans.is_empty());
+}
+
+/// A two-room board under the rulebook: the gnome starts in room `start`
+/// of states `one` and `two`, with the hatch between them `hatch`.
+fn two_rooms(one: &str, two: &str, hatch: &str, start: &str) -> String {
+    format!(
+        "board two\nrules red-november-rulebook\nroom 1: {one}\nroom 2: {two}\nhatch 1-2: {hatch}\nstart {start}\n"
+    )
+}
+
+/// In low water every fix-it but Pump Water takes two more minutes, paid
+/// before the roll and not counted in it.
+#[test]
+fn low_water_costs_two_minutes_before_the_roll() {
+    let (_, plans) = plans_of(
+        &two_rooms("low_flood", "clear", "blocked", "1"),
+        &[],
+        "unblock_hatch",
+        "1",
+    );
+    assert_eq!(plans.len(), 1);
+    let p = &plans[0];
+    assert_eq!((p.move_cost.0, p.terms.extra.0, p.terms.bonus), (0, 2, 0));
+    assert_eq!(totals(p), [3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert_eq!(
+        chances(p),
+        [
+            "1/10", "1/5", "3/10", "2/5", "1/2", "3/5", "7/10", "4/5", "9/10", "1"
+        ]
+    );
+    assert!(!p.if_failed.fatal, "low water is not fatal");
+    // Pump Water pays nothing more.
+    let (_, plans) = plans_of(
+        &two_rooms("low_flood", "clear", "closed", "1"),
+        &[],
+        "pump_water",
+        "1",
+    );
+    assert_eq!((plans[0].terms.extra.0, totals(&plans[0])[0]), (0, 1));
+}
+
+/// In high water no action can be taken; in fire only Extinguish Fire.
+#[test]
+fn high_water_and_fire_forbid_actions() {
+    for action in ["pump_water", "unblock_hatch", "extinguish_fire"] {
+        let (_, plans) = plans_of(
+            &two_rooms("high_flood", "fire", "blocked", "1"),
+            &["grog"],
+            action,
+            "1",
+        );
+        assert!(plans.is_empty(), "{action} in high water");
+    }
+    let text = two_rooms("fire", "clear", "blocked", "1");
+    let (_, plans) = plans_of(&text, &[], "unblock_hatch", "1");
+    assert!(plans.is_empty(), "unblock_hatch in a burning room");
+    let (_, plans) = plans_of(&text, &[], "extinguish_fire", "1");
+    assert_eq!(plans.len(), 1);
+    assert_eq!(chances(&plans[0])[6], "7/10", "7 minutes without grog");
+}
+
+/// A hatch action is planned from either room of the hatch, and a move
+/// there costs what `paths` says: open (1) and step in (0).
+#[test]
+fn a_blocked_hatch_is_unblocked_from_a_room_it_touches() {
+    let text = "board three\nrules red-november-rulebook\nroom 1\nroom 2\nroom 3\nhatch 1-2\nhatch 2-3: blocked\nstart 1\n";
+    let (board, plans) = plans_of(text, &["grog"], "unblock_hatch", "2");
+    assert_eq!(plans.len(), 1);
+    let p = &plans[0];
+    assert_eq!(p.move_cost.0, 1);
+    assert_eq!(
+        p.target,
+        Target::Hatch {
+            hatch: common::hatch(&board, "2", "3"),
+            to: board.rules.hatch_state("closed").expect("closed"),
+        }
+    );
+    assert_eq!(totals(p)[0], 2);
+    assert_eq!(chances(p)[0], "2/5", "1 minute and grog's +3");
+    let (_, plans) = plans_of(text, &[], "unblock_hatch", "1");
+    assert!(plans.is_empty(), "room 1 touches no blocked hatch");
+}
+
+// ------------------------------------------------------------ the command line
+
+#[test]
+fn plan_answers_in_json_with_exact_fractions() {
+    let (out, err, code) = common::hatchway(&[
+        "plan",
+        "boards/desperate-times.board",
+        "--action",
+        "extinguish_fire",
+        "--at",
+        "1",
+        "--with",
+        "grog",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let plan = &doc["plans"][0];
+    assert_eq!(plan["move_minutes"], 4);
+    assert_eq!(plan["fatal_if_failed"], true);
+    assert_eq!(plan["moves"].as_array().map(Vec::len), Some(6));
+    assert_eq!(plan["odds"][3]["minutes"], 4);
+    assert_eq!(plan["odds"][3]["total"], 8);
+    assert_eq!(plan["odds"][3]["chance"], "7/10");
+    assert_eq!(plan["odds"][6]["chance"], "1");
+    assert_eq!(doc["best"][0]["chance"], "1");
+    assert_eq!(doc["best"][0]["total"], 11);
+}
+
+#[test]
+fn plan_refuses_unknown_actions_and_rooms() {
+    let (_, err, code) = common::hatchway(&[
+        "plan",
+        "boards/desperate-times.board",
+        "--action",
+        "extinguish_fires",
+        "--at",
+        "1",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown action `extinguish_fires`"), "{err}");
+    assert!(err.contains("did you mean `extinguish_fire`"), "{err}");
+    let (_, err, code) = common::hatchway(&[
+        "plan",
+        "boards/desperate-times.board",
+        "--action",
+        "pump_water",
+        "--at",
+        "99",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown room `99` in `--at`"), "{err}");
+    let (_, err, code) = common::hatchway(&["plan", "--action", "pump_water", "--at", "1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("declare no actions"), "{err}");
+}
+
+/// Fatal outcomes are marked in every output, and `--safe` hides them
+/// without renumbering the others.
+#[test]
+fn fatal_outcomes_are_marked_and_can_be_hidden() {
+    let board = "boards/red-november-rulebook.board";
+    let (out, _, code) = common::hatchway(&["paths", board, "--format", "json"]);
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let outcomes = doc["outcomes"].as_array().expect("outcomes");
+    let fatal: Vec<&serde_json::Value> = outcomes.iter().filter(|o| o["fatal"] == true).collect();
+    assert!(!fatal.is_empty());
+    assert!(outcomes.iter().all(|o| o["fatal"].is_boolean()));
+    assert_eq!(fatal[0]["end_rule"], "end high_flood: fatal");
+    let (safe, _, _) = common::hatchway(&["paths", board, "--format", "json", "--safe"]);
+    let safe: serde_json::Value = serde_json::from_str(&safe).expect("JSON");
+    let safe = safe["outcomes"].as_array().expect("outcomes");
+    assert_eq!(safe.len(), outcomes.len() - fatal.len());
+    let kept: Vec<&serde_json::Value> = outcomes.iter().filter(|o| o["fatal"] == false).collect();
+    for (a, b) in safe.iter().zip(kept) {
+        assert_eq!(a["number"], b["number"], "numbers are kept");
+    }
+    let number = fatal[0]["number"].to_string();
+    let (table, _, _) = common::hatchway(&["paths", board]);
+    assert!(table.contains("fatal: a gnome left here dies (end high_flood: fatal)"));
+    let (log, _, _) = common::hatchway(&["replay", board, "--outcome", &number]);
+    let last = log.lines().last().unwrap_or("");
+    assert!(last.ends_with(": fatal (end high_flood: fatal)"), "{last}");
+    // Rules without end rules mark nothing.
+    let (table, _, _) = common::hatchway(&["paths"]);
+    assert!(!table.contains("fatal"));
 }
