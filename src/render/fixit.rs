@@ -65,27 +65,30 @@ pub fn plans(
         .filter(|(i, _)| movement.items().contains(crate::model::ItemId(*i as u8)))
         .map(|(_, n)| n.as_str())
         .collect();
-    let mut out = style.paint(
-        heading,
-        &format!(
-            "{}: {name} at room {}, start in room {}, rules {}{}, {}",
-            board.name,
-            board.room(at).label(),
-            board.room(start).label(),
-            rules.name,
-            if held.is_empty() {
-                String::new()
-            } else {
-                format!(" with {}", held.join(", "))
-            },
-            super::count(plans.len() as u64, "plan")
-        ),
-    );
-    out.push('\n');
     let width = style.width.max(40);
-    out.push_str(&format!(
-        "a fix-it roll: choose 1 to {DIE_SIDES} minutes; it succeeds when a {DIE_SIDES}-sided die rolls at most the minutes plus the bonus\n"
-    ));
+    let title = format!(
+        "{}: {name} at room {}, start in room {}, rules {}{}, {}",
+        board.name,
+        board.room(at).label(),
+        board.room(start).label(),
+        rules.name,
+        if held.is_empty() {
+            String::new()
+        } else {
+            format!(" with {}", held.join(", "))
+        },
+        super::count(plans.len() as u64, "plan")
+    );
+    let mut out = String::new();
+    for line in textwrap::wrap(&title, width) {
+        out.push_str(&style.paint(heading, &line));
+        out.push('\n');
+    }
+    let roll = format!(
+        "a fix-it roll: choose 1 to {DIE_SIDES} minutes; it succeeds when a {DIE_SIDES}-sided die rolls at most the minutes plus the bonus"
+    );
+    out.push_str(&textwrap::fill(&roll, width));
+    out.push('\n');
     if plans.is_empty() {
         let why = if outcomes.is_empty() {
             format!(

@@ -44,14 +44,14 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
         "open 4-5, move 5",
     ),
     (
-        "legal-revisit-revised",
+        "legal-revisit-rulebook",
         "boards/red-november-rulebook.board",
         &[],
         "open 1-2, move 2, move 1",
     ),
     (
         "legal-grog",
-        "tests/fixtures/revised-fire.board",
+        "tests/fixtures/rulebook-fire.board",
         &["--with", "grog"],
         "move 2, open 2-3, move 3",
     ),
@@ -96,7 +96,7 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
     ),
     (
         "illegal-fire-without-grog",
-        "tests/fixtures/revised-fire.board",
+        "tests/fixtures/rulebook-fire.board",
         &[],
         "move 2, open 2-3, move 3",
     ),

@@ -792,7 +792,7 @@ fn tables_base_against_deep_water() {
 }
 
 /// Each built-in rules file compiles, declares the states the boards use,
-/// and its items make sense (only the revised rules have any).
+/// and its items make sense (only the rulebook's rules have any).
 #[test]
 fn builtin_rules_load() {
     for name in ["red-november", "red-november-rulebook", "deep-water"] {
@@ -807,7 +807,7 @@ fn builtin_rules_load() {
     }
     assert_eq!(
         builtin("red-november-rulebook").items,
-        vec!["grog", "aqualung"]
+        vec!["grog", "aqualung", "fire_extinguisher"]
     );
     assert!(builtin("red-november").items.is_empty());
     assert!(builtin("deep-water").items.is_empty());
