@@ -475,7 +475,7 @@ pub struct OddsDoc {
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct BestDoc {
     /// The chance reached (at least).
-    pub chance: String,
+    pub at_least: String,
     /// The plan's outcome number.
     pub outcome: usize,
     /// The hatch of a hatch action.
@@ -542,7 +542,7 @@ pub fn fixit_doc(
         best: crate::fixit::best(plans)
             .iter()
             .map(|b| BestDoc {
-                chance: b.chance.to_string(),
+                at_least: b.chance.to_string(),
                 outcome: plans[b.plan].outcome,
                 hatch: hatch_rooms(board, plans[b.plan].target),
                 odds: odds_doc(&b.odds),

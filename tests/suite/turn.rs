@@ -400,6 +400,7 @@ fn plan_answers_in_json_with_exact_fractions() {
     assert_eq!(plan["odds"][3]["total"], 8);
     assert_eq!(plan["odds"][3]["chance"], "7/10");
     assert_eq!(plan["odds"][6]["chance"], "1");
+    assert_eq!(doc["best"][0]["at_least"], "1");
     assert_eq!(doc["best"][0]["chance"], "1");
     assert_eq!(doc["best"][0]["total"], 11);
 }
