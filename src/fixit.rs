@@ -168,3 +168,173 @@ pub fn best(plans: &[Plan]) -> Vec<Best> {
         })
         .collect()
 }
+
+/// A plan's final action, judged where the move left the gnome: what it
+/// acts on, its terms, and the chance of the roll with the minutes chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Roll {
+    /// The action.
+    pub action: ActionId,
+    /// What it acts on.
+    pub target: Target,
+    /// Its extra minutes, bonus and deciding rules.
+    pub terms: Terms,
+    /// The minutes chosen for the roll.
+    pub minutes: u32,
+    /// The chance that the roll succeeds.
+    pub chance: Chance,
+    /// Minutes of the whole turn: the move, the extra minutes and those
+    /// chosen.
+    pub total: Cost,
+    /// What the end rules say of the gnome if the roll fails.
+    pub if_failed: Verdict,
+}
+
+/// Judges a plan's final action (`extinguish_fire 7`, `unblock_hatch 2-4
+/// 5`) where the move left the gnome: the action must be declared, act on
+/// the gnome's room or on the named hatch of it in its present state, not
+/// be forbidden there, and take 1 to [`DIE_SIDES`] minutes.
+pub fn roll(
+    board: &Board,
+    movement: &Movement,
+    ship: &crate::referee::Ship,
+    written: &crate::plan::Written,
+) -> Result<Roll, crate::diagnostic::Problem> {
+    use crate::diagnostic::{Code, Problem};
+    use crate::plan::PlannedStep;
+
+    let PlannedStep::Fixit {
+        action: name,
+        hatch,
+        minutes,
+    } = &written.step
+    else {
+        return Err(
+            Problem::error(Code::PlanSyntax, "this step is not an action")
+                .label(written.span, "a move"),
+        );
+    };
+    let turn = &movement.rules().turn;
+    let Some(action) = turn.action(&name.text) else {
+        let known = turn.actions.iter().map(|a| a.name.as_str());
+        let help = if turn.actions.is_empty() {
+            format!("the rules `{}` declare no actions", movement.rules().name)
+        } else {
+            format!(
+                "{}the rules declare: {}",
+                crate::spelling::did_you_mean(&name.text, known.clone()),
+                known.collect::<Vec<_>>().join(", ")
+            )
+        };
+        return Err(
+            Problem::error(Code::UnknownName, format!("unknown action `{}`", name.text))
+                .label(name.span, "not an action of these rules")
+                .help(help),
+        );
+    };
+    let chosen = minutes
+        .text
+        .parse::<u32>()
+        .ok()
+        .filter(|m| (1..=DIE_SIDES).contains(m));
+    let Some(chosen) = chosen else {
+        return Err(Problem::error(
+            Code::IllegalStep,
+            format!(
+                "a fix-it takes 1 to {DIE_SIDES} minutes, not {}",
+                minutes.text
+            ),
+        )
+        .label(minutes.span, "the minutes chosen for the roll")
+        .help(format!("choose from 1 to {DIE_SIDES} minutes")));
+    };
+    let declared = &turn.actions[usize::from(action.0)];
+    let here = ship.rooms[ship.position.index()];
+    let rules = movement.rules();
+    let room_label = board.room(ship.position).label();
+    let refuse = |message: String, help: String| {
+        Problem::error(Code::IllegalStep, message)
+            .label(written.span, "this action breaks a rule")
+            .help(help)
+    };
+    let target = if declared.on_hatches() {
+        let Some((a, b)) = hatch else {
+            return Err(refuse(
+                format!("`{}` acts on a hatch: say which", name.text),
+                format!(
+                    "write the hatch before the minutes: `{} A-B {}`",
+                    name.text, chosen
+                ),
+            ));
+        };
+        let found = board
+            .room_by_id(&a.text)
+            .zip(board.room_by_id(&b.text))
+            .and_then(|(ra, rb)| board.hatch_between(ra, rb));
+        let Some(h) = found.filter(|&h| board.hatch(h).rooms.contains(&ship.position)) else {
+            return Err(refuse(
+                format!("no hatch {}-{} touches room {room_label}", a.text, b.text),
+                "the action acts on a hatch of the room the gnome ends in".to_string(),
+            ));
+        };
+        let state = ship.hatches[h.index()];
+        let Some(to) = declared.hatch_change(state) else {
+            return Err(refuse(
+                format!(
+                    "`{}` does not act on a `{}` hatch",
+                    name.text,
+                    rules.hatch_states[usize::from(state.0)]
+                ),
+                "the rules' `action` statements say what it acts on".to_string(),
+            ));
+        };
+        Target::Hatch { hatch: h, to }
+    } else {
+        if hatch.is_some() {
+            return Err(refuse(
+                format!("`{}` acts on the gnome's room, not on a hatch", name.text),
+                format!("write `{} {}`", name.text, chosen),
+            ));
+        }
+        let Some(to) = declared.room_change(here) else {
+            return Err(refuse(
+                format!(
+                    "`{}` does not act on room {room_label}, which is `{}`",
+                    name.text,
+                    rules.room_states[usize::from(here.0)]
+                ),
+                "the rules' `action` statements say what it acts on".to_string(),
+            ));
+        };
+        Target::Room { from: here, to }
+    };
+    let Some(terms) = turn.terms(action, here, movement.items()) else {
+        let quoted = turn
+            .deciding(action, here, movement.items())
+            .and_then(|i| rules.quote(crate::model::RuleRef::ActionRule(i)))
+            .map_or_else(String::new, |q| format!(": the rules say `{}`", q.text));
+        return Err(refuse(
+            format!(
+                "`{}` cannot be taken in room {room_label}, which is `{}`",
+                name.text,
+                rules.room_states[usize::from(here.0)]
+            ),
+            format!("a rule forbids it there{quoted}"),
+        ));
+    };
+    let total = Cost(
+        ship.spent
+            .0
+            .saturating_add(terms.extra.0)
+            .saturating_add(chosen),
+    );
+    Ok(Roll {
+        action,
+        target,
+        chance: Chance::of(chosen, terms.bonus),
+        terms,
+        minutes: chosen,
+        total,
+        if_failed: turn.verdict(here, movement.items()),
+    })
+}

@@ -25,6 +25,16 @@ pub enum PlannedStep {
     Open(Name, Name),
     /// `move R`
     Move(Name),
+    /// `ACTION [A-B] MINUTES`: an action after the move, with the minutes
+    /// spent on its roll (and the hatch, for an action on a hatch).
+    Fixit {
+        /// The action's name.
+        action: Name,
+        /// The hatch acted on, by its two rooms.
+        hatch: Option<(Name, Name)>,
+        /// The minutes as written.
+        minutes: Name,
+    },
 }
 
 /// A step as written, with its place.
@@ -63,8 +73,8 @@ pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
             (at, end)
         };
         Problem::error(Code::PlanSyntax, "this step cannot be read")
-            .label(Span::new(at, end), "expected `open A-B` or `move ROOM`")
-            .help("write actions like `open 1-2, move 2`, separated by commas or new lines, or `stay` alone to stay put")
+            .label(Span::new(at, end), "expected `open A-B`, `move ROOM` or `ACTION MINUTES`")
+            .help("write actions like `open 1-2, move 2`, separated by commas or new lines, or `stay` alone to stay put; a plan may end with an action and the minutes spent on its roll, such as `extinguish_fire 7`")
     })?;
     let mut steps = Vec::new();
     for step in pairs.flatten().filter(|p| p.as_rule() == Rule::step) {
@@ -72,20 +82,46 @@ pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
         let Some(inner) = step.into_inner().next() else {
             continue;
         };
-        let is_open = inner.as_rule() == Rule::open_step;
-        let ids: Vec<Name> = inner
+        let kind = inner.as_rule();
+        let named = |p: pest::iterators::Pair<'_, Rule>| {
+            Name::new(
+                p.as_str(),
+                Span::new(p.as_span().start(), p.as_span().end()),
+            )
+        };
+        let words: Vec<(Rule, Name)> = inner
             .into_inner()
-            .filter(|p| p.as_rule() == Rule::room_id)
-            .map(|p| {
-                Name::new(
-                    p.as_str(),
-                    Span::new(p.as_span().start(), p.as_span().end()),
-                )
-            })
+            .filter(|p| matches!(p.as_rule(), Rule::room_id | Rule::action | Rule::minutes))
+            .map(|p| (p.as_rule(), named(p)))
             .collect();
-        let step = match (is_open, ids.as_slice()) {
-            (true, [a, b]) => PlannedStep::Open(a.clone(), b.clone()),
-            (false, [r]) => PlannedStep::Move(r.clone()),
+        let ids: Vec<Name> = words
+            .iter()
+            .filter(|(r, _)| *r == Rule::room_id)
+            .map(|(_, n)| n.clone())
+            .collect();
+        let word = |rule: Rule| {
+            words
+                .iter()
+                .find(|(r, _)| *r == rule)
+                .map(|(_, n)| n.clone())
+        };
+        let step = match (kind, ids.as_slice()) {
+            (Rule::open_step, [a, b]) => PlannedStep::Open(a.clone(), b.clone()),
+            (Rule::move_step, [r]) => PlannedStep::Move(r.clone()),
+            (Rule::fixit_step, ids) => {
+                let (Some(action), Some(minutes)) = (word(Rule::action), word(Rule::minutes))
+                else {
+                    continue;
+                };
+                PlannedStep::Fixit {
+                    action,
+                    hatch: match ids {
+                        [a, b] => Some((a.clone(), b.clone())),
+                        _ => None,
+                    },
+                    minutes,
+                }
+            }
             _ => continue,
         };
         if steps.len() == MAX_STEPS {
@@ -98,7 +134,65 @@ pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
         }
         steps.push(Written { step, span });
     }
+    // Only the last step may be an action: a turn is a move, then one
+    // action.
+    if let Some(early) = steps
+        .iter()
+        .rev()
+        .skip(1)
+        .find(|w| matches!(w.step, PlannedStep::Fixit { .. }))
+    {
+        return Err(
+            Problem::error(Code::PlanSyntax, "an action must be the plan's last step")
+                .label(early.span, "an action before the end of the move")
+                .help("a turn is a move and then one action: put the action last"),
+        );
+    }
     Ok(steps)
+}
+
+/// Reads a plan's final step as a move word it is not: a final step that is
+/// no action of `rules` (`walk 2`, `fly 2`) cannot be read, as any other
+/// unknown word.
+pub fn check_actions(written: &[Written], rules: &crate::model::Rules) -> Result<(), Problem> {
+    let Some(Written {
+        step: PlannedStep::Fixit { action, .. },
+        span,
+    }) = written.last()
+    else {
+        return Ok(());
+    };
+    if rules.turn.action(&action.text).is_some() {
+        return Ok(());
+    }
+    let known = rules.turn.actions.iter().map(|a| a.name.as_str());
+    let actions = if rules.turn.actions.is_empty() {
+        format!("; the rules `{}` declare no actions", rules.name)
+    } else {
+        format!(
+            "; the rules' actions are {}",
+            known.clone().collect::<Vec<_>>().join(", ")
+        )
+    };
+    Err(Problem::error(Code::PlanSyntax, "this step cannot be read")
+        .label(*span, "expected `open A-B`, `move ROOM` or `ACTION MINUTES`")
+        .help(format!(
+            "{}write actions like `open 1-2, move 2`, separated by commas or new lines, or `stay` alone to stay put{actions}",
+            crate::spelling::did_you_mean(
+                &action.text,
+                known.chain(["open", "move", "stay"])
+            )
+        )))
+}
+
+/// The plan's moves, and its final action if it has one.
+pub fn split(written: &[Written]) -> (&[Written], Option<&Written>) {
+    match written.split_last() {
+        Some((last, moves)) if matches!(last.step, PlannedStep::Fixit { .. }) => {
+            (moves, Some(last))
+        }
+        _ => (written, None),
+    }
 }
 
 /// Finds the rooms and hatches a step names on a board.
@@ -111,6 +205,12 @@ pub fn resolve(board: &Board, written: &Written) -> Result<Action, Problem> {
         })
     };
     match &written.step {
+        PlannedStep::Fixit { action, .. } => Err(Problem::error(
+            Code::PlanSyntax,
+            format!("`{}` is an action, not a move", action.text),
+        )
+        .label(written.span, "not a move")
+        .help("only `hatchway replay` plays a plan's final action; here write moves only")),
         PlannedStep::Move(r) => Ok(Action::Move(room(r)?)),
         PlannedStep::Open(a, b) => {
             let (ra, rb) = (room(a)?, room(b)?);

@@ -97,6 +97,7 @@ fn plan_walk(q: &Query, text: String, term: &Terminal) -> Result<(Ship, Vec<refe
         Exit::Invalid
     };
     let written = plan::parse(&source.text).map_err(fail)?;
+    plan::check_actions(&written, &q.board.rules).map_err(fail)?;
     let mut ship = Ship::new(&q.board, q.start);
     let mut steps = Vec::with_capacity(written.len());
     for (i, w) in written.iter().enumerate() {

@@ -111,7 +111,9 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
     };
     let source = std::sync::Arc::new(SourceFile { name, text });
     let report = |p: Problem| Report::new(std::sync::Arc::clone(&source), p);
-    let written = match plan::parse(&source.text) {
+    let written = match plan::parse(&source.text)
+        .and_then(|w| plan::check_actions(&w, &q.board.rules).map(|()| w))
+    {
         Ok(w) => w,
         Err(p) => {
             print_reports(&[report(p)], term);
@@ -123,7 +125,8 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
     let mut ship = Ship::new(&q.board, q.start);
     let mut steps = Vec::new();
     let mut judged = Vec::new();
-    for (i, w) in written.iter().enumerate() {
+    let (moves, fixit) = plan::split(&written);
+    for (i, w) in moves.iter().enumerate() {
         let action = match plan::resolve(&q.board, w) {
             Ok(a) => a,
             Err(p) => {
@@ -165,6 +168,17 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
             }
         }
     }
+    let roll = match fixit.map(|w| hatchway::fixit::roll(&q.board, &q.movement, &ship, w)) {
+        None => None,
+        Some(Ok(roll)) => Some(roll),
+        Some(Err(p)) => {
+            if log {
+                print_partial(q, &steps, style, pictures);
+            }
+            print_reports(&[report(p)], term);
+            return Exit::Invalid;
+        }
+    };
     let actions: Vec<_> = steps.iter().map(|s| s.action).collect();
     let planned = Outcome {
         room: ship.position,
@@ -173,7 +187,10 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
         actions,
     };
     if !log {
-        let doc = document::plan_doc(&q.board, &q.movement, q.start, judged, Some(&planned));
+        let mut doc = document::plan_doc(&q.board, &q.movement, q.start, judged, Some(&planned));
+        doc.roll = roll
+            .as_ref()
+            .map(|r| document::roll_doc(&q.board, &q.movement, r));
         return write_document(&doc, shown == Shown::Yaml, term);
     }
     let mut out = render::replay::preamble(&q.board, &q.movement, q.start, 1, style)
@@ -208,6 +225,15 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
         render::replay::verdict_line(&q.board, &q.movement, planned.room, &planned.rooms)
     {
         out.push_str(&line);
+    }
+    if let Some(roll) = &roll {
+        out.push_str(&render::fixit::roll_words(
+            &q.board,
+            &q.movement,
+            ship.position,
+            roll,
+            style,
+        ));
     }
     // The plan reaches its outcome at its own cost, so only outcomes up to
     // that cost can answer whether it is a cheapest way: a bounded search

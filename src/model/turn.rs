@@ -174,6 +174,23 @@ impl TurnRules {
         }
     }
 
+    /// The `forbidden` or `cost` rule that decides whether `action` may be
+    /// taken in a room in state `room` with `items`, and its extra minutes:
+    /// the most specific that applies (an index into
+    /// [`TurnRules::action_rules`]).
+    pub fn deciding(&self, action: ActionId, room: StateId, items: ItemSet) -> Option<usize> {
+        let mut best: Option<(u32, usize)> = None;
+        for (i, r) in self.action_rules.iter().enumerate() {
+            if matches!(r.effect, ActionEffect::Bonus(_)) || !r.applies(action, room, items) {
+                continue;
+            }
+            if best.is_none_or(|(s, _)| r.specificity() > s) {
+                best = Some((r.specificity(), i));
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+
     /// An action by name.
     pub fn action(&self, name: &str) -> Option<ActionId> {
         self.actions
@@ -188,21 +205,18 @@ impl TurnRules {
     /// most); every `bonus` rule that applies adds up, as the modifiers of
     /// the items played do.
     pub fn terms(&self, action: ActionId, room: StateId, items: ItemSet) -> Option<Terms> {
-        let mut best: Option<(u32, usize)> = None;
+        let deciding = self.deciding(action, room, items);
         let mut bonus = 0u32;
         let mut bonuses = Vec::new();
         for (i, r) in self.action_rules.iter().enumerate() {
-            if !r.applies(action, room, items) {
-                continue;
-            }
-            if let ActionEffect::Bonus(b) = r.effect {
+            if let ActionEffect::Bonus(b) = r.effect
+                && r.applies(action, room, items)
+            {
                 bonus = bonus.saturating_add(b);
                 bonuses.push(i);
-            } else if best.is_none_or(|(s, _)| r.specificity() > s) {
-                best = Some((r.specificity(), i));
             }
         }
-        let extra = match best.map(|(_, i)| self.action_rules[i].effect) {
+        let extra = match deciding.map(|i| self.action_rules[i].effect) {
             Some(ActionEffect::Forbidden) => return None,
             Some(ActionEffect::Cost(c)) => c,
             _ => Cost(0),
@@ -210,7 +224,7 @@ impl TurnRules {
         Some(Terms {
             extra,
             bonus,
-            rule: best.map(|(_, i)| i),
+            rule: deciding,
             bonuses,
         })
     }

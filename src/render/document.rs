@@ -395,6 +395,54 @@ pub struct PlanDoc {
     /// Where an allowed plan ends, what it costs and changes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<OutcomeDoc>,
+    /// The plan's final action, when it has one: its terms and chance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub roll: Option<RollDoc>,
+}
+
+/// A plan's final action, judged.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RollDoc {
+    /// The action.
+    pub action: String,
+    /// The hatch acted on (its two rooms), for a hatch action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hatch: Option<[String; 2]>,
+    /// Minutes chosen for the roll.
+    pub minutes: u32,
+    /// Minutes the action takes before the roll.
+    pub extra_minutes: u32,
+    /// What the `bonus` rules add to the minutes chosen.
+    pub bonus: u32,
+    /// The highest roll of the ten-sided die that succeeds (0: none does).
+    pub roll_at_most: u32,
+    /// The chance of success, an exact fraction in lowest terms.
+    pub chance: String,
+    /// Minutes of the whole turn.
+    pub total: u32,
+    /// Whether the `end` rules kill the gnome if the roll fails.
+    pub fatal_if_failed: bool,
+}
+
+/// Describes a plan's judged final action.
+pub fn roll_doc(board: &Board, movement: &Movement, roll: &crate::fixit::Roll) -> RollDoc {
+    RollDoc {
+        action: movement
+            .rules()
+            .turn
+            .actions
+            .get(usize::from(roll.action.0))
+            .map(|a| a.name.clone())
+            .unwrap_or_default(),
+        hatch: hatch_rooms(board, roll.target),
+        minutes: roll.minutes,
+        extra_minutes: roll.terms.extra.0,
+        bonus: roll.terms.bonus,
+        roll_at_most: roll.chance.highest_roll(),
+        chance: roll.chance.to_string(),
+        total: roll.total.0,
+        fatal_if_failed: roll.if_failed.fatal,
+    }
 }
 
 /// Builds the document of a judged plan; `end` is the outcome an allowed
@@ -416,6 +464,7 @@ pub fn plan_doc(
         verdict,
         steps,
         outcome: end.map(|o| outcome_doc(board, movement, start, None, o).0),
+        roll: None,
     }
 }
 

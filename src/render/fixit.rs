@@ -32,6 +32,49 @@ fn target_words(board: &Board, movement: &Movement, at: RoomId, target: Target) 
     }
 }
 
+/// The lines a replayed plan ends with when it ends with an action: what it
+/// acts on, the minutes, the roll needed and its chance, the turn's
+/// minutes, and the verdict if the roll fails.
+pub fn roll_words(
+    board: &Board,
+    movement: &Movement,
+    at: RoomId,
+    roll: &fixit::Roll,
+    style: Style,
+) -> String {
+    let rules = movement.rules();
+    let name = rules
+        .turn
+        .actions
+        .get(usize::from(roll.action.0))
+        .map_or("", |a| a.name.as_str());
+    let text = format!(
+        "then {name} on {}: {} min more{}, {} min on the roll, bonus +{}; it succeeds on a roll of {} or less on the {DIE_SIDES}-sided die, chance {}; the turn takes {} min",
+        target_words(board, movement, at, roll.target),
+        roll.terms.extra.0,
+        quoted(movement, roll.terms.rule.map(RuleRef::ActionRule)),
+        roll.minutes,
+        roll.terms.bonus,
+        roll.chance.highest_roll(),
+        roll.chance,
+        roll.total.0
+    );
+    let mut out = textwrap::fill(&text, style.width.max(40));
+    out.push('\n');
+    if roll.if_failed.fatal {
+        let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
+        out.push_str(&style.paint(
+            fatal_look,
+            &format!(
+                "if the roll fails: fatal{}",
+                quoted(movement, roll.if_failed.rule.map(RuleRef::End))
+            ),
+        ));
+        out.push('\n');
+    }
+    out
+}
+
 /// The rules' text of a rule, in parentheses, when the file is at hand.
 fn quoted(movement: &Movement, rule: Option<RuleRef>) -> String {
     rule.and_then(|r| movement.rules().quote(r))

@@ -464,3 +464,63 @@ fn fatal_outcomes_are_marked_and_can_be_hidden() {
     let (table, _, _) = common::hatchway(&["paths"]);
     assert!(!table.contains("fatal"));
 }
+
+/// A plan may end with an action and its minutes: the replay says the roll
+/// needed and the chance, and refuses an action the rules do not allow
+/// there, pointing at it.
+#[test]
+fn a_plan_ends_with_a_fix_it() {
+    let board = "boards/desperate-times.board";
+    let walk = "open 5-7, move 5, open 2-5, move 2, open 1-2, move 1";
+    let (out, err, code) = common::hatchway(&[
+        "replay",
+        board,
+        "--with",
+        "grog",
+        "--path",
+        &format!("{walk}, extinguish_fire 4"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let said = common::words(&out);
+    assert!(
+        said.contains("4 min on the roll, bonus +3; it succeeds on a roll of 7 or less on the 10-sided die, chance 7/10; the turn takes 8 min"),
+        "{out}"
+    );
+    assert!(
+        said.contains("if the roll fails: fatal (end fire: fatal)"),
+        "{out}"
+    );
+    let (out, _, code) = common::hatchway(&[
+        "replay",
+        board,
+        "--with",
+        "grog",
+        "--format",
+        "json",
+        "--path",
+        &format!("{walk}, extinguish_fire 7"),
+    ]);
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(doc["roll"]["chance"], "1");
+    assert_eq!(doc["roll"]["roll_at_most"], 10);
+    assert_eq!(doc["roll"]["total"], 11);
+    // Refused: the wrong room, too many minutes, an action mid-plan.
+    for (plan, message) in [
+        ("extinguish_fire 7", "does not act on room 7"),
+        (
+            "open 5-7, move 5, open 4-5, move 4, unblock_hatch 2-4 11",
+            "1 to 10 minutes, not 11",
+        ),
+        (
+            "open 5-7, move 5, open 4-5, move 4, unblock_hatch 5",
+            "acts on a hatch: say which",
+        ),
+        ("extinguish_fire 3, move 5", "must be the plan's last step"),
+        ("pump_watr 3", "did you mean `pump_water`"),
+    ] {
+        let (_, err, code) = common::hatchway(&["replay", board, "--path", plan]);
+        assert_eq!(code, 1, "{plan}: {err}");
+        assert!(common::words(&err).contains(message), "{plan}: {err}");
+    }
+}
