@@ -26,12 +26,12 @@ pub(super) enum Ground {
 }
 
 /// Rules named on the command line: a built-in name or a rules file.
-struct Named {
-    rules: Arc<Rules>,
+pub(super) struct Named {
+    pub(super) rules: Arc<Rules>,
     reference: RulesReference,
 }
 
-fn named_rules(text: &str, term: &Terminal) -> Result<Named, Exit> {
+pub(super) fn named_rules(text: &str, term: &Terminal) -> Result<Named, Exit> {
     if let Some(rules) = load::builtin_rules(text) {
         return Ok(Named {
             rules,

@@ -28,6 +28,7 @@ pub(super) fn dot(
         with,
         max_cost: None,
         safe: false,
+        rules: None,
         budget: Budget::default(),
     };
     let q = match load_query(path, &args, term) {

@@ -14,6 +14,7 @@ pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal)
         with: Vec::new(),
         max_cost: None,
         safe: false,
+        rules: None,
         budget: Budget::default(),
     };
     let q = match load_query(path, &args, term) {

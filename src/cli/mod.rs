@@ -138,6 +138,10 @@ enum Command {
         /// comma-separated: `--with grog,aqualung`).
         #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
         with: Vec<String>,
+        /// Play the board by these rules instead of its own (a built-in
+        /// name or a rules file), as `paths --rules`.
+        #[arg(long, value_name = "RULES")]
+        rules: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = PathsFormat::Table)]
         format: PathsFormat,
@@ -344,6 +348,11 @@ struct QueryArgs {
     /// `--with grog,aqualung`).
     #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
     with: Vec<String>,
+    /// Play the board by these rules instead of its own: a built-in name
+    /// (`red-november-rulebook`) or a rules file; its rooms and hatches
+    /// keep their states, matched by name.
+    #[arg(long, value_name = "RULES")]
+    rules: Option<String>,
     /// Only outcomes that cost at most this many minutes.
     #[arg(long, value_name = "N")]
     max_cost: Option<u32>,
@@ -548,6 +557,7 @@ pub fn run() -> ExitCode {
             at,
             from,
             with,
+            rules,
             format,
             budget,
         } => {
@@ -557,6 +567,7 @@ pub fn run() -> ExitCode {
                 with,
                 max_cost: None,
                 safe: false,
+                rules,
                 budget,
             };
             let request = PlanRequest {
@@ -758,7 +769,22 @@ fn load_board(path: Option<&Path>, term: &Terminal) -> Result<Board, Exit> {
 /// command line's start room, target room and items to it, reporting any
 /// problem on standard error.
 fn load_query(path: Option<&Path>, args: &QueryArgs, term: &Terminal) -> Result<Query, Exit> {
-    let board = load_board(path, term)?;
+    let mut board = load_board(path, term)?;
+    if let Some(name) = &args.rules {
+        let rules = diff::named_rules(name, term)?.rules;
+        board = hatchway::rules_diff::rebind(&board, &rules).map_err(|e| {
+            print_plain(
+                e.to_string(),
+                Some(format!(
+                    "`--rules` plays the board by rules that declare every state it uses; the rules `{}` declare the room states: {}",
+                    rules.name,
+                    rules.room_states.join(", ")
+                )),
+                term,
+            );
+            Exit::Invalid
+        })?;
+    }
     query(board, args).map_err(|e| {
         print_plain(e.message, e.help, term);
         Exit::Invalid

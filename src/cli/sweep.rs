@@ -17,6 +17,7 @@ pub(super) fn sweep(
         with: with.to_vec(),
         max_cost: None,
         safe: false,
+        rules: None,
         budget,
     };
     let q = match load_query(path, &args, term) {

@@ -524,3 +524,81 @@ fn a_plan_ends_with_a_fix_it() {
         assert!(common::words(&err).contains(message), "{plan}: {err}");
     }
 }
+
+// ------------------------------------- where the rulebook differs from the default
+
+/// The outcomes `paths` lists for a board text with some arguments, as
+/// (final room, every room's state), each once.
+fn listed(name: &str, text: &str, args: &[&str]) -> std::collections::BTreeSet<String> {
+    let dir = std::env::temp_dir().join(format!("hatchway-differences-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let path = dir.join(format!("{name}.board"));
+    std::fs::write(&path, text).expect("write the board");
+    let path = path.to_str().expect("UTF-8").to_string();
+    let mut all = vec!["paths", path.as_str(), "--format", "json"];
+    all.extend_from_slice(args);
+    let (out, err, code) = common::hatchway(&all);
+    assert_eq!(code, 0, "{name} {args:?}: {err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    doc["outcomes"]
+        .as_array()
+        .expect("outcomes")
+        .iter()
+        .map(|o| format!("{} {}", o["final_room"], o["rooms"]))
+        .collect()
+}
+
+const RULEBOOK: &str = "red-november-rulebook";
+
+/// Each difference the rulebook makes, on a board that shows it alone: under
+/// `red-november` and under `--rules red-november-rulebook` without the
+/// item that matters the outcomes are the same where the rulebook agrees,
+/// and differ exactly by what the rule allows.
+#[test]
+fn paths_differ_from_the_default_exactly_where_the_rulebook_does() {
+    // Entering fire: only with grog.
+    let fire = "board f\nroom 1\nroom 2: fire\nhatch 1-2: open\nstart 1\n";
+    let base = listed("fire", fire, &[]);
+    assert_eq!(listed("fire", fire, &["--rules", RULEBOOK]), base);
+    let grog = listed("fire", fire, &["--rules", RULEBOOK, "--with", "grog"]);
+    assert_eq!(grog.difference(&base).count(), 1, "{grog:?}");
+    assert!(grog.iter().any(|o| o.starts_with("\"2\"")));
+
+    // Leaving fire: a gnome in a burning room can walk out.
+    let leave = "board l\nroom 1: fire\nroom 2\nhatch 1-2: open\nstart 1\n";
+    assert_eq!(listed("leave", leave, &[]).len(), 1);
+    let out = listed("leave", leave, &["--rules", RULEBOOK]);
+    assert_eq!(out.len(), 2);
+    assert!(out.iter().any(|o| o.starts_with("\"2\"")));
+
+    // Revisits: back to room 1 after flooding the corridor.
+    let back = "board r\nroom 1\nroom 2\nroom 3: high_flood\nhatch 1-2\nhatch 2-3\nstart 1\n";
+    let base = listed("back", back, &[]);
+    let again = listed("back", back, &["--rules", RULEBOOK]);
+    assert!(base.is_subset(&again));
+    let new: Vec<&String> = again.difference(&base).collect();
+    assert_eq!(new.len(), 1, "{new:?}");
+    assert!(new[0].starts_with("\"1\""), "{new:?}");
+
+    // High water meeting low water evens out at low water.
+    let meet = "board m\nroom 1: high_flood\nroom 2: low_flood\nhatch 1-2\nstart 1\n";
+    let base = listed("meet", meet, &[]);
+    let even = listed("meet", meet, &["--rules", RULEBOOK]);
+    assert!(base.iter().all(|o| o.contains("high_flood")), "{base:?}");
+    assert!(even.iter().any(|o| !o.contains("high_flood")), "{even:?}");
+
+    // The sea: no state of the default rules; only with an aqualung.
+    let sea = "board s\nrules red-november-rulebook\nroom 1\nroom out: sea\nhatch 1-out\nstart 1\n";
+    let (_, err, code) = common::hatchway(&[
+        "paths",
+        "boards/red-november-rulebook.board",
+        "--rules",
+        "red-november",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no room state `sea`"), "{err}");
+    let dry = listed("sea", sea, &[]);
+    assert!(dry.iter().all(|o| !o.starts_with("\"out\"")), "{dry:?}");
+    let swim = listed("sea", sea, &["--with", "aqualung"]);
+    assert!(swim.iter().any(|o| o.starts_with("\"out\"")), "{swim:?}");
+}
