@@ -405,9 +405,9 @@ fn list(
             Problem::error(
                 Code::FlatCount,
                 format!(
-                    "line {} has {found} {what}{}, expected {}",
+                    "line {} has {}, expected {}",
                     line.number,
-                    if found == 1 { "" } else { "s" },
+                    crate::render::count(found as u64, what),
                     kind.count
                 ),
             )

@@ -36,6 +36,13 @@ pub struct Outcome {
     pub actions: Vec<Action>,
 }
 
+/// Outcomes with their numbers: their places in the full listing of a
+/// turn, cheapest first, counting from 1. Filters applied afterwards keep
+/// the numbers, so an outcome's number is the same under any filter.
+pub fn numbered(outcomes: Vec<Outcome>) -> impl Iterator<Item = (usize, Outcome)> {
+    outcomes.into_iter().enumerate().map(|(i, o)| (i + 1, o))
+}
+
 impl Outcome {
     /// What the rules' `end` rules say of the gnome left where this outcome
     /// ends, with the items of `movement`.

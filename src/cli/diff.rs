@@ -236,11 +236,10 @@ fn on_boards(
         };
         let start = a.room(a.start).id.clone();
         text.push_str(&format!(
-            "{}: start in room {}, {} outcome{} differ{}\n",
+            "{}: start in room {}, {} differ{}\n",
             a.name,
             a.room(a.start).label(),
-            differences.len(),
-            if differences.len() == 1 { "" } else { "s" },
+            render::count(differences.len() as u64, "outcome"),
             if differences.len() == 1 { "s" } else { "" },
         ));
         text.push_str(&side_by_side(&differences, first, second, term.out));
@@ -341,13 +340,11 @@ fn on_random(
         run.differing as f64 / run.turns as f64
     };
     let mut text = format!(
-        "{} vs {}: {} random board{} of {} room{} (seed {}), every start room\n  {} of {} turns differ ({:.1}%)\n",
+        "{} vs {}: {} of {} (seed {}), every start room\n  {} of {} turns differ ({:.1}%)\n",
         first.rules.name,
         second.rules.name,
-        plan.boards,
-        if plan.boards == 1 { "" } else { "s" },
-        plan.rooms,
-        if plan.rooms == 1 { "" } else { "s" },
+        render::count(plan.boards as u64, "random board"),
+        render::count(plan.rooms as u64, "room"),
         plan.seed,
         run.differing,
         run.turns,
@@ -365,9 +362,9 @@ fn on_random(
         let rooms = example.board.rooms.len();
         let hatches = example.board.hatches.len();
         text.push_str(&format!(
-            "\nthe smallest board on which they differ, shrunk: {rooms} room{}, {hatches} hatch{}, start in room {}\n",
-            if rooms == 1 { "" } else { "s" },
-            if hatches == 1 { "" } else { "es" },
+            "\nthe smallest board on which they differ, shrunk: {}, {}, start in room {}\n",
+            render::count(rooms as u64, "room"),
+            render::count(hatches as u64, "hatch"),
             example.board.room(example.start).id
         ));
         match output {

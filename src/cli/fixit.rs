@@ -57,11 +57,7 @@ pub(super) fn plan(
         Ok(s) => s,
         Err(e) => return e,
     };
-    let numbered: Vec<(usize, Outcome)> = solution
-        .outcomes
-        .into_iter()
-        .enumerate()
-        .map(|(i, o)| (i + 1, o))
+    let numbered: Vec<(usize, Outcome)> = hatchway::outcome::numbered(solution.outcomes)
         .filter(|(_, o)| o.room == at)
         .collect();
     let plans = fixit::plans(&q.board, &q.movement, &numbered, action, at);

@@ -388,6 +388,14 @@ impl Default for Budget {
 }
 
 impl Query {
+    /// The outcomes `--to` and `--safe` let be shown, each with its number
+    /// in the full listing.
+    fn listed(&self, outcomes: Vec<Outcome>) -> Vec<(usize, Outcome)> {
+        hatchway::outcome::numbered(outcomes)
+            .filter(|(_, o)| self.shows(o))
+            .collect()
+    }
+
     /// Whether `--to` and `--safe` let an outcome be shown.
     fn shows(&self, outcome: &Outcome) -> bool {
         (self.to.is_empty() || self.to.contains(&outcome.room))

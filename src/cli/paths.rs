@@ -18,13 +18,7 @@ pub(super) fn paths(
         Err(e) => return e,
     };
     let total = solution.outcomes.len();
-    let numbered: Vec<(usize, Outcome)> = solution
-        .outcomes
-        .into_iter()
-        .enumerate()
-        .map(|(i, o)| (i + 1, o))
-        .filter(|(_, o)| q.shows(o))
-        .collect();
+    let numbered = q.listed(solution.outcomes);
     if format == PathsFormat::Table {
         let text =
             render::table::outcomes(&q.board, &q.movement, q.start, &numbered, total, term.out);
@@ -164,13 +158,7 @@ pub(super) fn batch_line(
             exit: 3,
             diagnostics: Vec::new(),
         })?;
-    let outcomes: Vec<(usize, Outcome)> = solution
-        .outcomes
-        .into_iter()
-        .enumerate()
-        .map(|(i, o)| (i + 1, o))
-        .filter(|(_, o)| q.shows(o))
-        .collect();
+    let outcomes = q.listed(solution.outcomes);
     Ok(document::result_doc(
         &q.board,
         &q.movement,

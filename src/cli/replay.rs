@@ -54,18 +54,36 @@ pub(super) fn replay(
         );
         return Exit::Invalid;
     }
-    let listed: Vec<(usize, &Outcome)> = solution
-        .outcomes
-        .iter()
-        .enumerate()
-        .map(|(i, o)| (i + 1, o))
-        .filter(|(n, o)| only.is_none_or(|k| k == *n) && q.shows(o))
+    if let Some(n) = only
+        && let Some(hidden) = solution.outcomes.get(n - 1).filter(|o| !q.shows(o))
+    {
+        let (why, help) = if q.safe && hidden.verdict(&q.movement).fatal {
+            (
+                format!("outcome {n} is fatal, and `--safe` hides it"),
+                "drop `--safe` to replay it".to_string(),
+            )
+        } else {
+            (
+                format!(
+                    "outcome {n} ends in room {}, which `--to` does not name",
+                    q.board.room(hidden.room).label()
+                ),
+                "drop `--to`, or name that room in it".to_string(),
+            )
+        };
+        print_plain(why, Some(help), term);
+        return Exit::Invalid;
+    }
+    let outcomes: Vec<(usize, Outcome)> = q
+        .listed(solution.outcomes)
+        .into_iter()
+        .filter(|(n, _)| only.is_none_or(|k| k == *n))
         .collect();
     if shown != (Shown::Log { pictures }) {
-        let outcomes: Vec<(usize, Outcome)> = listed.iter().map(|&(n, o)| (n, o.clone())).collect();
         let doc = document::replay_doc(&q.board, &q.movement, q.start, &outcomes);
         return write_document(&doc, shown == Shown::Yaml, term);
     }
+    let listed: Vec<(usize, &Outcome)> = outcomes.iter().map(|(n, o)| (*n, o)).collect();
     let out = match render::replay::turn_log(
         &q.board,
         &q.movement,

@@ -217,10 +217,7 @@ pub(super) fn test(
             }
         }
     }
-    let mut summary = format!(
-        "{total} board{}, {matched} match",
-        if total == 1 { "" } else { "s" }
-    );
+    let mut summary = format!("{}, {matched} match", render::count(total as u64, "board"));
     for (count, word) in [(changed, "changed"), (new, "new"), (failed, "failed")] {
         if count > 0 {
             summary.push_str(&format!(", {count} {word}"));

@@ -241,8 +241,8 @@ pub fn summary(old: &str, new: &str, style: Style, limit: usize) -> Vec<String> 
         .collect();
     if more > 0 {
         out.push(format!(
-            "and {more} more difference{} (`--diff full` shows every line)",
-            if more == 1 { "" } else { "s" }
+            "and {} (`--diff full` shows every line)",
+            super::count(more as u64, "more difference")
         ));
     }
     out

@@ -108,7 +108,7 @@ pub struct Solution {
 #[error(
     "the search stopped {}, {}",
     if *.memory {
-        format!("after {states} states, as many as fit in its memory budget on a board this large")
+        format!("after {states} state{}, as many as fit in its memory budget on a board this large", if *states == 1 { "" } else { "s" })
     } else {
         format!("at its limit of {states} state{}", if *states == 1 { "" } else { "s" })
     },

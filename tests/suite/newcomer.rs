@@ -264,3 +264,43 @@ fn json_board_errors_name_the_field() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `replay --outcome N` with a filter that hides outcome N says why, rather
+/// than printing nothing.
+#[test]
+fn a_hidden_outcome_is_not_replayed_in_silence() {
+    let (out, err, code) = hatchway(&["replay", "--outcome", "4", "--to", "2"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        words(&err).contains("outcome 4 ends in room 4 (Reactor Room), which `--to` does not name"),
+        "{err}"
+    );
+    let (_, err, code) = hatchway(&[
+        "replay",
+        "boards/red-november-rulebook.board",
+        "--outcome",
+        "5",
+        "--safe",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("outcome 5 is fatal, and `--safe` hides it"),
+        "{err}"
+    );
+    // Shown when the filter lets it through.
+    let (out, _, code) = hatchway(&["replay", "--outcome", "4", "--to", "4"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("outcome 4 of 10"), "{out}");
+}
+
+/// Counts read as words: one of a thing is singular, in every message.
+#[test]
+fn one_of_a_thing_is_singular() {
+    let (_, err, code) = hatchway(&["paths", "--max-states", "1"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("limit of 1 state,"), "{err}");
+    let (out, _, code) = hatchway(&["test", "--snapshots", "snapshots", "boards/open-mini.board"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("1 board, 1 match"), "{out}");
+}
