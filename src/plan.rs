@@ -73,7 +73,7 @@ pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
             (at, end)
         };
         Problem::error(Code::PlanSyntax, "this step cannot be read")
-            .label(Span::new(at, end), "expected `open A-B`, `move ROOM` or `ACTION MINUTES`")
+            .label(Span::new(at, end), "expected `open A-B` or `move ROOM`")
             .help("write actions like `open 1-2, move 2`, separated by commas or new lines, or `stay` alone to stay put; a plan may end with an action and the minutes spent on its roll, such as `extinguish_fire 7`")
     })?;
     let mut steps = Vec::new();
@@ -175,7 +175,7 @@ pub fn check_actions(written: &[Written], rules: &crate::model::Rules) -> Result
         )
     };
     Err(Problem::error(Code::PlanSyntax, "this step cannot be read")
-        .label(*span, "expected `open A-B`, `move ROOM` or `ACTION MINUTES`")
+        .label(*span, "expected `open A-B` or `move ROOM`")
         .help(format!(
             "{}write actions like `open 1-2, move 2`, separated by commas or new lines, or `stay` alone to stay put{actions}",
             crate::spelling::did_you_mean(

@@ -22,6 +22,13 @@ pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal)
         Err(e) => return e,
     };
     let width = term.out.width;
+    if !draw::is_placed(&q.board) {
+        let note = format!(
+            "note: the board `{}` does not place every room (`room ID at COL,ROW`), so its rooms are laid out in board order, row by row",
+            q.board.name
+        );
+        eprintln!("{}", textwrap::fill(&note, term.err.width.max(40)));
+    }
     let text = match outcome {
         None => {
             let rooms = q.board.room_states();
@@ -32,7 +39,7 @@ pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal)
                 player: q.start,
                 path: &[],
             };
-            draw::ship(&q.board, &view, width)
+            draw::ship(&q.board, &view, term.out)
         }
         Some(n) => {
             let (title, ship, steps) = match outcome_walk(&q, n, term) {
@@ -67,7 +74,7 @@ pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal)
                 text.push('\n');
             }
             text.push('\n');
-            text.push_str(&draw::ship(&q.board, &view, width));
+            text.push_str(&draw::ship(&q.board, &view, term.out));
             text
         }
     };

@@ -153,7 +153,7 @@ pub fn steps_log(
             player: ship.position,
             path: entered,
         };
-        super::draw::ship(board, &view, style.width)
+        super::draw::ship(board, &view, style)
     };
     let mut out = String::new();
     out.push_str(&format!(

@@ -12,7 +12,10 @@ fn pinned(name: &str, text: &str) {
 
 fn fits_80_columns(text: &str) {
     for line in text.lines() {
-        assert!(line.chars().count() <= 80, "too wide: {line:?}");
+        assert!(
+            unicode_width::UnicodeWidthStr::width(line) <= 80,
+            "too wide: {line:?}"
+        );
     }
 }
 
@@ -44,6 +47,50 @@ fn a_board_without_places_is_laid_out_in_rows() {
     assert_eq!(code, 0, "{err}");
     fits_80_columns(&out);
     assert!(out.starts_with("+-----------+   +"), "{out}");
+    assert!(
+        common::words(&err).contains("does not place every room"),
+        "the automatic layout is said: {err}"
+    );
+    let (_, err, _) = hatchway(&["draw"]);
+    assert!(err.is_empty(), "a placed board draws without a note: {err}");
+}
+
+/// Wide characters take two columns, and what does not fit a box is cut
+/// with an ellipsis, never dropped: every box's right border stands in the
+/// same column.
+#[test]
+fn names_are_aligned_by_display_width_and_cut_with_an_ellipsis() {
+    let (out, err, code) = hatchway(&["draw", "tests/fixtures/wide-names.board"]);
+    assert_eq!(code, 0, "{err}");
+    fits_80_columns(&out);
+    assert!(out.contains("|機関室 エン|[c]|🚀🚀🚀     |"), "{out}");
+    assert!(out.contains("name indee…|"), "{out}");
+    assert!(out.contains("|a_room_id… |"), "{out}");
+    for line in out.lines().filter(|l| l.starts_with('|')) {
+        let borders: Vec<usize> = line
+            .char_indices()
+            .filter(|(_, c)| *c == '|')
+            .map(|(i, _)| unicode_width::UnicodeWidthStr::width(&line[..i]))
+            .collect();
+        for (k, column) in borders.iter().enumerate() {
+            assert_eq!(column % 16, if k % 2 == 0 { 0 } else { 12 }, "{line}");
+        }
+    }
+    pinned("draw@wide-names", &out);
+}
+
+/// With colour on, each room's border and state take the colour of the
+/// state's place in the rules; `--color never` draws plain.
+#[test]
+fn rooms_are_coloured_by_state_when_colour_is_on() {
+    let board = "tests/fixtures/wide-names.board";
+    let (out, _, code) = hatchway(&["draw", board, "--color", "always"]);
+    assert_eq!(code, 0);
+    // `clear` is the rules' first state (green), `fire` the fourth (red).
+    assert!(out.contains("\u{1b}[32m|clear"), "{out:?}");
+    assert!(out.contains("\u{1b}[31m|fire"), "{out:?}");
+    let (plain, _, _) = hatchway(&["draw", board, "--color", "never"]);
+    assert!(!plain.contains('\u{1b}'));
 }
 
 #[test]
