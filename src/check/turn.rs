@@ -6,7 +6,9 @@ use crate::model::turn::{Action, ActionEffect, ActionId, ActionRule, Change, End
 use crate::model::{Condition, HatchStateId, ItemSet, OpenRule, StateId, TurnRules};
 use crate::syntax::ast::{self, RulesStatement, Span};
 
-use super::{Allowed, RulesScope, cost, subsets};
+use super::cases::subsets;
+use super::conditions::{Allowed, RulesScope};
+use super::names::{check_name_length, cost};
 
 /// The compiled turn rules and where each is written.
 pub(super) struct Compiled {
@@ -114,7 +116,7 @@ fn declare(
     out: &mut Compiled,
     problems: &mut Vec<Problem>,
 ) {
-    if !super::check_name_length(&d.name, "action name", problems) {
+    if !check_name_length(&d.name, "action name", problems) {
         return;
     }
     let change = match d.on {
