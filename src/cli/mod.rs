@@ -1,6 +1,12 @@
 //! Command-line parsing (clap) and the commands, each a few calls into the
-//! library, one module a command. Exit codes follow INTERCHANGE.md: 0 success, 1 invalid input,
-//! 2 wrong command line, 3 search limit reached.
+//! library, one module a command. Exit codes follow INTERCHANGE.md: 0
+//! success, 1 invalid input, 2 wrong command line, 3 search limit reached.
+//!
+//! This file is longer than most because it holds the whole command line in
+//! one place: the clap definitions (whose doc comments are the help, the man
+//! pages and the completions), and the few pieces every command shares
+//! (loading a board, the query of `--from`, `--to`, `--with`, `--rules`,
+//! the terminal's width and colours, printing problems).
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};

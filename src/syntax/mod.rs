@@ -1,5 +1,10 @@
 //! Text to syntax tree: the pest grammar in `grammar/hatchway.pest` and the
 //! walk that turns its parse tree into an [`ast::File`] with spans.
+//!
+//! It is longer than most files because its second half is one concern
+//! that needs room: explaining a syntax error in the player's words (which
+//! statement was being read, what was expected, what was found, within a
+//! window of a long line), with the tests that pin those messages.
 
 pub mod ast;
 pub mod keywords;
