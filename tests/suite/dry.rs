@@ -32,29 +32,52 @@ fn board(text: &str) -> Board {
     }
 }
 
+/// `text` with each `(from, to)` replaced, once each; a `from` the text
+/// does not hold fails the test, so that a stale edit cannot leave a board
+/// unchanged and the test checking nothing new.
+fn edited(text: &str, edits: &[(&str, &str)]) -> String {
+    let mut out = text.to_string();
+    for (from, to) in edits {
+        assert!(out.contains(from), "the board holds no `{from}`");
+        out = out.replacen(from, to, 1);
+    }
+    out
+}
+
 #[test]
 fn dry_boards_agree_with_the_full_search() {
     let standard = std::fs::read_to_string("boards/red-november.board").expect("shipped board");
     same_answers(&board(&standard), ItemSet::default());
     // Fire and low water without high water: nothing can flow, but rooms
     // still bar the way and cost minutes.
-    let smoky = standard
-        .replace(
-            "room 4 \"Reactor Room\" at 1,1",
-            "room 4 \"Reactor Room\" at 1,1: fire",
-        )
-        .replace("room 5 at 2,0\n", "room 5 at 2,0: low_flood\n")
-        .replace("hatch 2-5", "hatch 2-5: blocked")
-        .replace("hatch 8-9", "hatch 8-9: open");
+    let smoky = edited(
+        &standard,
+        &[
+            (
+                "room 4 \"Reactor Room\" at 1,1",
+                "room 4 \"Reactor Room\" at 1,1: fire",
+            ),
+            ("room 5 at 2,0\n", "room 5 at 2,0: low_flood\n"),
+            ("hatch 2-5", "hatch 2-5: blocked"),
+            ("hatch 8-9", "hatch 8-9: open"),
+        ],
+    );
     same_answers(&board(&smoky), ItemSet::default());
-    let revised = smoky.replace("rules red-november", "rules red-november-rulebook");
-    let b = board(&revised);
-    let grog = ItemSet::default().with(b.rules.item("grog").expect("revised rules have grog"));
+    let rulebook = edited(
+        &smoky,
+        &[("rules red-november", "rules red-november-rulebook")],
+    );
+    let b = board(&rulebook);
+    let grog = ItemSet::default().with(b.rules.item("grog").expect("the rulebook has grog"));
     same_answers(&b, ItemSet::default());
     same_answers(&b, grog);
-    let deep = standard
-        .replace("rules red-november", "rules deep-water")
-        .replace("room 6 at 2,1\n", "room 6 at 2,1: high_flood\n")
-        .replace("hatch 5-6", "hatch 5-6: open");
+    let deep = edited(
+        &standard,
+        &[
+            ("rules red-november", "rules deep-water"),
+            ("room 6 at 2,1\n", "room 6 at 2,1: high_flood\n"),
+            ("hatch 5-6", "hatch 5-6: open"),
+        ],
+    );
     same_answers(&board(&deep), ItemSet::default());
 }
