@@ -24,6 +24,7 @@ pub mod format;
 pub mod generate;
 pub mod import;
 pub mod interchange;
+pub mod judgement;
 pub mod load;
 pub mod model;
 pub mod outcome;

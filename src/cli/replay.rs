@@ -1,5 +1,7 @@
 //! `hatchway replay`: action logs, and planned paths refereed step by step.
 
+use hatchway::judgement::{self, Comparison};
+
 use super::*;
 
 /// Where a planned path comes from.
@@ -129,100 +131,85 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
     };
     let source = std::sync::Arc::new(SourceFile { name, text });
     let report = |p: Problem| Report::new(std::sync::Arc::clone(&source), p);
-    let written = match plan::parse(&source.text)
-        .and_then(|w| plan::check_actions(&w, &q.board.rules).map(|()| w))
-    {
-        Ok(w) => w,
+    let judged = match judgement::judge(&q.board, &q.movement, q.start, &source.text) {
+        Ok(j) => j,
         Err(p) => {
             print_reports(&[report(p)], term);
             return Exit::Invalid;
         }
     };
     let style = term.out;
-    let rules = q.movement.rules();
-    let mut ship = Ship::new(&q.board, q.start);
-    let mut steps = Vec::new();
-    let mut judged = Vec::new();
-    let (moves, fixit) = plan::split(&written);
-    for (i, w) in moves.iter().enumerate() {
-        let action = match plan::resolve(&q.board, w) {
-            Ok(a) => a,
-            Err(p) => {
-                if log {
-                    print_partial(q, &steps, style, pictures);
-                }
-                print_reports(&[report(p)], term);
-                return Exit::Invalid;
-            }
-        };
-        let text = source.text.get(w.span.start..w.span.end).unwrap_or("");
-        let rule = ship
-            .deciding_rule(&q.board, &q.movement, action)
-            .and_then(|r| rules.quote(r));
-        match ship.apply(&q.board, &q.movement, action) {
-            Ok(step) => {
-                judged.push(document::allowed_doc(
-                    &q.board,
-                    &q.movement,
-                    i + 1,
-                    text,
-                    &step,
-                    rule,
-                ));
-                steps.push(step);
-            }
-            Err(e) => {
-                let ruling = ship.ruling(&q.board, &q.movement, action, &e);
-                if log {
-                    print_partial(q, &steps, style, pictures);
-                } else {
-                    judged.push(document::refused_doc(i + 1, text, &ruling));
-                    let doc = document::plan_doc(&q.board, &q.movement, q.start, judged, None);
-                    let _ = write_document(&doc, shown == Shown::Yaml, term);
-                }
-                let refused = ruling.report(std::sync::Arc::clone(&source), i + 1, w.span, &e);
-                print_reports(&[refused], term);
-                return Exit::Invalid;
-            }
+    let steps: Vec<referee::Step> = judged.allowed.iter().map(|a| a.step.clone()).collect();
+    let written_text = |i: usize| {
+        judged
+            .written
+            .get(i)
+            .and_then(|w| source.text.get(w.span.start..w.span.end))
+            .unwrap_or("")
+    };
+    let mut docs: Vec<document::JudgedDoc> = judged
+        .allowed
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            document::allowed_doc(
+                &q.board,
+                &q.movement,
+                i + 1,
+                written_text(i),
+                &a.step,
+                a.rule.clone(),
+            )
+        })
+        .collect();
+    if let Some(refused) = &judged.refused {
+        if log {
+            print_partial(q, &steps, style, pictures);
+        } else {
+            docs.push(document::refused_doc(
+                refused.index + 1,
+                written_text(refused.index),
+                &refused.ruling,
+            ));
+            let doc = document::plan_doc(&q.board, &q.movement, q.start, docs, None);
+            let _ = write_document(&doc, shown == Shown::Yaml, term);
         }
+        let span = judged.written[refused.index].span;
+        let report = refused.ruling.report(
+            std::sync::Arc::clone(&source),
+            refused.index + 1,
+            span,
+            &refused.illegal,
+        );
+        print_reports(&[report], term);
+        return Exit::Invalid;
     }
-    let roll = match fixit.map(|w| hatchway::fixit::roll(&q.board, &q.movement, &ship, w)) {
-        None => None,
-        Some(Ok(roll)) => Some(roll),
-        Some(Err(p)) => {
-            if log {
-                print_partial(q, &steps, style, pictures);
-            }
-            print_reports(&[report(p)], term);
-            return Exit::Invalid;
+    if let Some(problem) = judged.problem.clone() {
+        if log {
+            print_partial(q, &steps, style, pictures);
         }
-    };
-    let actions: Vec<_> = steps.iter().map(|s| s.action).collect();
-    let planned = Outcome {
-        room: ship.position,
-        rooms: ship.rooms.clone(),
-        cost: ship.spent,
-        actions,
-    };
+        print_reports(&[report(problem)], term);
+        return Exit::Invalid;
+    }
+    let planned = judged.outcome();
     if !log {
-        let mut doc = document::plan_doc(&q.board, &q.movement, q.start, judged, Some(&planned));
-        doc.roll = roll
+        let mut doc = document::plan_doc(&q.board, &q.movement, q.start, docs, Some(&planned));
+        doc.roll = judged
+            .roll
             .as_ref()
             .map(|r| document::roll_doc(&q.board, &q.movement, r));
         return write_document(&doc, shown == Shown::Yaml, term);
     }
-    let mut out = render::replay::preamble(&q.board, &q.movement, q.start, 1, style)
-        .lines()
-        .skip(1)
-        .map(|l| format!("{l}\n"))
-        .collect::<String>();
-    out.insert_str(
-        0,
-        &format!(
-            "{}: planned path from room {}\n",
-            q.board.name,
-            q.board.room(q.start).label()
-        ),
+    let mut out = format!(
+        "{}: planned path from room {}\n",
+        q.board.name,
+        q.board.room(q.start).label()
+    );
+    out.extend(
+        render::replay::preamble(&q.board, &q.movement, q.start, 1, style)
+            .lines()
+            .skip(1)
+            .map(|l| format!("{l}\n")),
     );
     out.push('\n');
     out.push_str(&render::replay::steps_log(
@@ -244,60 +231,41 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
     {
         out.push_str(&line);
     }
-    if let Some(roll) = &roll {
+    if let Some(roll) = &judged.roll {
         out.push_str(&render::fixit::roll_words(
             &q.board,
             &q.movement,
-            ship.position,
+            planned.room,
             roll,
             style,
         ));
     }
-    // The plan reaches its outcome at its own cost, so only outcomes up to
-    // that cost can answer whether it is a cheapest way: a bounded search
-    // settles them on boards far too large to solve whole.
-    let limits = Limits {
-        max_cost: Some(planned.cost),
-        ..q.limits
+    let words = |actions: &[hatchway::outcome::Action]| {
+        actions
+            .iter()
+            .map(|&a| render::table::action_text(&q.board, a))
+            .collect::<Vec<_>>()
+            .join(", ")
     };
-    match search::solve(&q.board, &q.movement, q.start, &limits) {
-        Ok(solution) => {
-            let best = solution
-                .outcomes
-                .iter()
-                .find(|o| o.room == planned.room && o.rooms == planned.rooms);
-            match best {
-                Some(b) if b.cost == planned.cost => {
-                    out.push_str("it is a cheapest way to this outcome");
-                    if b.actions != planned.actions {
-                        out.push_str(&format!(
-                            " (hatchway would list: {})",
-                            b.actions
-                                .iter()
-                                .map(|&a| render::table::action_text(&q.board, a))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ));
-                    }
-                    out.push('\n');
-                }
-                Some(b) => out.push_str(&format!(
-                    "it is not the cheapest: this outcome can be reached for {} min with {}\n",
-                    b.cost.0,
-                    if b.actions.is_empty() {
-                        "no action".to_string()
-                    } else {
-                        b.actions
-                            .iter()
-                            .map(|&a| render::table::action_text(&q.board, a))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    }
-                )),
-                None => out.push_str("the search found no cheaper way to this outcome\n"),
+    match judgement::compare(&q.board, &q.movement, q.start, &planned, &q.limits) {
+        Comparison::Cheapest { listed } => {
+            out.push_str("it is a cheapest way to this outcome");
+            if let Some(listed) = listed {
+                out.push_str(&format!(" (hatchway would list: {})", words(&listed)));
             }
+            out.push('\n');
         }
-        Err(limit) => out.push_str(&format!(
+        Comparison::Cheaper { cost, actions } => out.push_str(&format!(
+            "it is not the cheapest: this outcome can be reached for {} min with {}\n",
+            cost.0,
+            if actions.is_empty() {
+                "no action".to_string()
+            } else {
+                words(&actions)
+            }
+        )),
+        Comparison::NotFound => out.push_str("the search found no cheaper way to this outcome\n"),
+        Comparison::Unknown(limit) => out.push_str(&format!(
             "cannot tell whether it is the cheapest: {limit}\n"
         )),
     }

@@ -602,3 +602,46 @@ fn paths_differ_from_the_default_exactly_where_the_rulebook_does() {
     let swim = listed("sea", sea, &["--with", "aqualung"]);
     assert!(swim.iter().any(|o| o.starts_with("\"out\"")), "{swim:?}");
 }
+
+/// The library judges a whole plan on its own, as a report or a script
+/// would use it: its steps, the final action, and how it compares with the
+/// cheapest way.
+#[test]
+fn a_plan_is_judged_through_the_library_alone() {
+    use hatchway::judgement::{self, Comparison};
+    let text = std::fs::read_to_string(common::board_path("desperate-times.board"))
+        .expect("the board is shipped");
+    let board = common::board(&text);
+    let grog = ItemSet::default().with(board.rules.item("grog").expect("grog"));
+    let movement = board.rules.movement(grog);
+    let plan = "open 5-7, move 5, open 2-5, move 2, open 1-2, move 1, extinguish_fire 7";
+    let judged = judgement::judge(&board, &movement, board.start, plan).expect("a plan");
+    assert!(judged.is_allowed());
+    assert_eq!(judged.allowed.len(), 6);
+    let roll = judged.roll.as_ref().expect("a final action");
+    assert_eq!(
+        (roll.chance.to_string(), roll.total.0),
+        ("1".to_string(), 11)
+    );
+    let compared = judgement::compare(
+        &board,
+        &movement,
+        board.start,
+        &judged.outcome(),
+        &Limits::default(),
+    );
+    assert!(
+        matches!(compared, Comparison::Cheapest { .. }),
+        "{compared:?}"
+    );
+    // Without grog the second move into fire is refused, and says why.
+    let dry = board.rules.movement(ItemSet::default());
+    let judged = judgement::judge(&board, &dry, board.start, plan).expect("a plan");
+    let refused = judged.refused.expect("refused");
+    assert_eq!(refused.index, 3);
+    assert!(
+        refused.ruling.help().contains("--with grog"),
+        "{}",
+        refused.ruling.help()
+    );
+}

@@ -1,0 +1,183 @@
+//! A player's whole plan judged: each step by the referee, in order, up to
+//! the first it refuses; a final action where the move ends; and how the
+//! plan's outcome compares with the cheapest way to it. Front ends (the
+//! command line, a report, scripts) print or serialize a [`Judgement`]; none
+//! of them judges.
+
+use crate::diagnostic::Problem;
+use crate::fixit::{self, Roll};
+use crate::model::{Board, Movement, Quote, RoomId};
+use crate::outcome::{Action, Outcome};
+use crate::plan::{self, Written};
+use crate::referee::{Illegal, Ruling, Ship, Step};
+use crate::search::{self, LimitReached, Limits};
+
+/// One allowed step, with the rule that decided it.
+#[derive(Clone, Debug)]
+pub struct Allowed {
+    /// The step as the referee played it.
+    pub step: Step,
+    /// The rule of the rules file in use that set its cost, when quotable.
+    pub rule: Option<Quote>,
+}
+
+/// The step the referee refused.
+#[derive(Clone, Debug)]
+pub struct Refused {
+    /// Its place among the plan's steps, from 0.
+    pub index: usize,
+    /// Why it is illegal.
+    pub illegal: Illegal,
+    /// The ruling: the rule that decided and what would allow it.
+    pub ruling: Ruling,
+}
+
+/// A plan judged.
+#[derive(Clone, Debug)]
+pub struct Judgement {
+    /// The plan's steps as written, moves first, its final action last.
+    pub written: Vec<Written>,
+    /// The steps allowed, in order.
+    pub allowed: Vec<Allowed>,
+    /// The step refused, if one was.
+    pub refused: Option<Refused>,
+    /// A step that names something the board does not have (a room, a
+    /// hatch) or a final action that cannot be taken: the problem, at its
+    /// place in the plan's text.
+    pub problem: Option<Problem>,
+    /// The ship after the allowed steps.
+    pub ship: Ship,
+    /// The final action, judged, when the plan has one and every move was
+    /// allowed.
+    pub roll: Option<Roll>,
+}
+
+impl Judgement {
+    /// Whether every step, the final action included, was allowed.
+    pub fn is_allowed(&self) -> bool {
+        self.refused.is_none() && self.problem.is_none()
+    }
+
+    /// Where the allowed moves end: the outcome the plan reaches.
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            room: self.ship.position,
+            rooms: self.ship.rooms.clone(),
+            cost: self.ship.spent,
+            actions: self.allowed.iter().map(|a| a.step.action).collect(),
+        }
+    }
+}
+
+/// Judges a plan's text from `start`: `Err` when the text cannot be read
+/// as a plan at all; otherwise every step in order up to the first one
+/// refused or the first that names something the board lacks.
+pub fn judge(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    text: &str,
+) -> Result<Judgement, Problem> {
+    let written = plan::parse(text)?;
+    plan::check_actions(&written, &board.rules)?;
+    let rules = movement.rules();
+    let mut judgement = Judgement {
+        written: written.clone(),
+        allowed: Vec::new(),
+        refused: None,
+        problem: None,
+        ship: Ship::new(board, start),
+        roll: None,
+    };
+    let (moves, fixit) = plan::split(&written);
+    for (index, w) in moves.iter().enumerate() {
+        let action = match plan::resolve(board, w) {
+            Ok(a) => a,
+            Err(p) => {
+                judgement.problem = Some(p);
+                return Ok(judgement);
+            }
+        };
+        let ship = &mut judgement.ship;
+        let rule = ship
+            .deciding_rule(board, movement, action)
+            .and_then(|r| rules.quote(r));
+        match ship.apply(board, movement, action) {
+            Ok(step) => judgement.allowed.push(Allowed { step, rule }),
+            Err(illegal) => {
+                let ruling = ship.ruling(board, movement, action, &illegal);
+                judgement.refused = Some(Refused {
+                    index,
+                    illegal,
+                    ruling,
+                });
+                return Ok(judgement);
+            }
+        }
+    }
+    if let Some(w) = fixit {
+        match fixit::roll(board, movement, &judgement.ship, w) {
+            Ok(roll) => judgement.roll = Some(roll),
+            Err(p) => judgement.problem = Some(p),
+        }
+    }
+    Ok(judgement)
+}
+
+/// How a plan's outcome compares with the cheapest way to it.
+#[derive(Clone, Debug)]
+pub enum Comparison {
+    /// The plan is a cheapest way; `listed` is the way `paths` lists, when
+    /// it is another sequence of actions.
+    Cheapest {
+        /// The engine's way, when it differs from the plan's.
+        listed: Option<Vec<Action>>,
+    },
+    /// A cheaper way exists.
+    Cheaper {
+        /// Its cost.
+        cost: crate::model::Cost,
+        /// Its actions.
+        actions: Vec<Action>,
+    },
+    /// The search did not find the outcome (it cannot happen for a plan
+    /// the referee allowed; said rather than assumed).
+    NotFound,
+    /// The search ran out of its budget before it could tell.
+    Unknown(LimitReached),
+}
+
+/// Compares an allowed plan's outcome with the cheapest way to it. Only
+/// outcomes up to the plan's own cost can be cheaper, so the search stops
+/// there: a plan can be judged on a board far too large to solve whole.
+pub fn compare(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    planned: &Outcome,
+    limits: &Limits,
+) -> Comparison {
+    let limits = Limits {
+        max_cost: Some(planned.cost),
+        ..*limits
+    };
+    match search::solve(board, movement, start, &limits) {
+        Ok(solution) => {
+            let best = solution
+                .outcomes
+                .into_iter()
+                .find(|o| o.room == planned.room && o.rooms == planned.rooms);
+            match best {
+                Some(b) if b.cost == planned.cost => Comparison::Cheapest {
+                    listed: (b.actions != planned.actions).then_some(b.actions),
+                },
+                Some(b) => Comparison::Cheaper {
+                    cost: b.cost,
+                    actions: b.actions,
+                },
+                None => Comparison::NotFound,
+            }
+        }
+        Err(limit) => Comparison::Unknown(limit),
+    }
+}
