@@ -24,12 +24,8 @@ pub(super) fn dot(
 ) -> Exit {
     let args = QueryArgs {
         from,
-        to: Vec::new(),
         with,
-        max_cost: None,
-        safe: false,
-        rules: None,
-        budget: Budget::default(),
+        ..QueryArgs::default()
     };
     let q = match load_query(path, &args, term) {
         Ok(q) => q,

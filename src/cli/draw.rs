@@ -8,15 +8,7 @@ use super::dot::outcome_walk;
 use super::*;
 
 pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal) -> Exit {
-    let args = QueryArgs {
-        from: None,
-        to: Vec::new(),
-        with: Vec::new(),
-        max_cost: None,
-        safe: false,
-        rules: None,
-        budget: Budget::default(),
-    };
+    let args = QueryArgs::default();
     let q = match load_query(path, &args, term) {
         Ok(q) => q,
         Err(e) => return e,

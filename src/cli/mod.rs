@@ -341,7 +341,7 @@ enum Command {
     },
 }
 
-#[derive(clap::Args, Debug, Clone)]
+#[derive(clap::Args, Debug, Clone, Default)]
 struct QueryArgs {
     /// Start in this room instead of the board's start room.
     #[arg(long, value_name = "ROOM")]
@@ -577,12 +577,10 @@ pub fn run() -> ExitCode {
         } => {
             let args = QueryArgs {
                 from,
-                to: Vec::new(),
                 with,
-                max_cost: None,
-                safe: false,
                 rules,
                 budget,
+                ..QueryArgs::default()
             };
             let request = PlanRequest {
                 action: &action,

@@ -12,13 +12,9 @@ pub(super) fn sweep(
     term: &Terminal,
 ) -> Exit {
     let args = QueryArgs {
-        from: None,
-        to: Vec::new(),
         with: with.to_vec(),
-        max_cost: None,
-        safe: false,
-        rules: None,
         budget,
+        ..QueryArgs::default()
     };
     let q = match load_query(path, &args, term) {
         Ok(q) => q,

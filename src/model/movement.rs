@@ -5,6 +5,19 @@ use std::sync::Arc;
 
 use super::*;
 
+impl Movement {
+    /// The names of the items held, in the order the rules declare them.
+    pub fn held(&self) -> Vec<&str> {
+        self.rules()
+            .items
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.items().contains(ItemId(*i as u8)))
+            .map(|(_, n)| n.as_str())
+            .collect()
+    }
+}
+
 impl Rules {
     /// The rules narrowed to the items a player holds, as flat tables.
     pub fn movement(self: &Arc<Self>, items: ItemSet) -> Movement {

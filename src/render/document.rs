@@ -30,13 +30,7 @@ pub fn turn_doc(board: &Board, movement: &Movement, start: RoomId) -> TurnDoc {
     TurnDoc {
         board: board.name.clone(),
         rules: rules.name.clone(),
-        items: rules
-            .items
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| movement.items().contains(crate::model::ItemId(*i as u8)))
-            .map(|(_, n)| n.clone())
-            .collect(),
+        items: movement.held().into_iter().map(str::to_string).collect(),
         start: board.room(start).id.clone(),
     }
 }

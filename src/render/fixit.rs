@@ -61,18 +61,27 @@ pub fn roll_words(
     );
     let mut out = textwrap::fill(&text, style.width.max(40));
     out.push('\n');
-    if roll.if_failed.fatal {
-        let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
-        out.push_str(&style.paint(
-            fatal_look,
-            &format!(
-                "if the roll fails: fatal{}",
-                quoted(movement, roll.if_failed.rule.map(RuleRef::End))
-            ),
-        ));
-        out.push('\n');
-    }
+    out.push_str(&if_failed_line(movement, roll.if_failed, "", style));
     out
+}
+
+/// `if the roll fails: fatal (end fire: fatal)` after `indent`, when a
+/// failed roll leaves the gnome to die; nothing otherwise.
+fn if_failed_line(
+    movement: &Movement,
+    verdict: crate::model::Verdict,
+    indent: &str,
+    style: Style,
+) -> String {
+    if !verdict.fatal {
+        return String::new();
+    }
+    let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
+    let line = format!(
+        "{indent}if the roll fails: fatal{}",
+        quoted(movement, verdict.rule.map(RuleRef::End))
+    );
+    format!("{}\n", style.paint(fatal_look, &line))
 }
 
 /// The rules' text of a rule, in parentheses, when the file is at hand.
@@ -94,20 +103,13 @@ pub fn plans(
     let (action, at) = request;
     let heading = Look::new().bold();
     let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
-    let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
     let rules = movement.rules();
     let name = rules
         .turn
         .actions
         .get(usize::from(action.0))
         .map_or("", |a| a.name.as_str());
-    let held: Vec<&str> = rules
-        .items
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| movement.items().contains(crate::model::ItemId(*i as u8)))
-        .map(|(_, n)| n.as_str())
-        .collect();
+    let held = movement.held();
     let width = style.width.max(40);
     let title = format!(
         "{}: {name} at room {}, start in room {}, rules {}{}, {}",
@@ -211,16 +213,7 @@ pub fn plans(
             out.push_str(&line);
             out.push('\n');
         }
-        if p.if_failed.fatal {
-            out.push_str(&style.paint(
-                fatal_look,
-                &format!(
-                    "{indent}if the roll fails: fatal{}",
-                    quoted(movement, p.if_failed.rule.map(RuleRef::End))
-                ),
-            ));
-            out.push('\n');
-        }
+        out.push_str(&if_failed_line(movement, p.if_failed, &indent, style));
         let row = |label: &str, cell: &dyn Fn(&fixit::Odds) -> String| {
             let mut line = format!("{indent}{label:<8}");
             for o in &p.odds {

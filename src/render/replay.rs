@@ -263,13 +263,7 @@ pub fn preamble(
     let heading = Look::new().bold();
     let dim = Look::new().fg_color(Some(AnsiColor::BrightBlack.into()));
     let rules = movement.rules();
-    let held: Vec<&str> = rules
-        .items
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| movement.items().contains(crate::model::ItemId(*i as u8)))
-        .map(|(_, n)| n.as_str())
-        .collect();
+    let held = movement.held();
     let mut out = style.paint(
         heading,
         &format!(
