@@ -39,6 +39,7 @@ pub struct Hatch {
 
 impl Hatch {
     /// The room on the other side from `room`.
+    #[inline]
     pub fn other(&self, room: RoomId) -> RoomId {
         if self.rooms[0] == room {
             self.rooms[1]
@@ -133,6 +134,7 @@ impl Board {
 
     /// The hatches touching a room, with the room on their other side,
     /// ordered by that room.
+    #[inline]
     pub fn neighbours(&self, room: RoomId) -> &[(HatchId, RoomId)] {
         self.adjacency.get(room.index()).map_or(&[], Vec::as_slice)
     }
@@ -158,11 +160,13 @@ impl Board {
     }
 
     /// The room with this id.
+    #[inline]
     pub fn room(&self, id: RoomId) -> &Room {
         &self.rooms[id.index()]
     }
 
     /// The hatch with this id.
+    #[inline]
     pub fn hatch(&self, id: HatchId) -> &Hatch {
         &self.hatches[id.index()]
     }
