@@ -11,6 +11,9 @@
 //! use what the shipped rules do not (two-step openings, costs that depend on
 //! the hatch walked through), and larger dry boards check the search's
 //! shortcut for ships where nothing flows against its full search.
+//!
+//! The file is long because its subject is one: every property that holds
+//! the search to the brute force, with the random boards they share.
 
 use crate::common;
 
