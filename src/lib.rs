@@ -6,10 +6,11 @@
 //! ([`check`], [`model`]) -> search ([`search`]) -> outcomes ([`outcome`]) ->
 //! output ([`render`]). [`load`] ties the first stages to files; [`export`]
 //! writes compiled boards back out, and [`import`] reads the flat format of
-//! the first pathfinder for this game; [`format`] lays a file out in the
+//! the first pathfinder for this game; [`format`](mod@format) lays a file out in the
 //! canonical way (`hatchway fmt`).
 
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 #![cfg_attr(
     not(test),
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)

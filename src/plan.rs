@@ -4,16 +4,24 @@
 
 use pest::Parser;
 use pest::error::InputLocation;
-use pest_derive::Parser;
 
 use crate::diagnostic::{Code, Problem};
 use crate::model::Board;
 use crate::outcome::Action;
 use crate::syntax::ast::{Name, Span};
 
-#[derive(Parser)]
-#[grammar = "../grammar/plan.pest"]
-struct PlanParser;
+/// The parser pest derives from the grammar, with its `Rule` enum: kept in
+/// a module of its own, since the generated items carry no documentation.
+mod grammar {
+    #![allow(missing_docs)]
+    use pest_derive::Parser;
+
+    #[derive(Parser)]
+    #[grammar = "../grammar/plan.pest"]
+    pub(super) struct PlanParser;
+}
+
+use grammar::{PlanParser, Rule};
 
 /// The most steps a plan may have.
 pub const MAX_STEPS: usize = 10_000;

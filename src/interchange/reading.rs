@@ -41,7 +41,7 @@ pub(super) fn problem(message: String, at: Option<usize>, text: &str) -> Problem
 
 /// Reads a YAML or JSON board into the syntax tree the checker takes.
 /// `default_name` is used when the document has no `name`. The tree has no
-/// places; [`read_board_placed`] gives them.
+/// places; [`read_board_placed`](super::read_board_placed) gives them.
 pub fn read_board(text: &str, format: Format, default_name: &str) -> Result<BoardFile, Problem> {
     Ok(board_file(
         read_doc(text, format)?,

@@ -64,7 +64,7 @@ pub fn percent(part: u64, whole: u64, tenths: bool) -> String {
     // Rounded half up, in integers so that no float rounding shows.
     let n = (u128::from(part) * 2 * scale + u128::from(whole)) / (2 * u128::from(whole));
     let show = |n: u128| {
-        if tenths && n % 10 != 0 {
+        if tenths && !n.is_multiple_of(10) {
             format!("{}.{}", n / 10, n % 10)
         } else if tenths {
             (n / 10).to_string()

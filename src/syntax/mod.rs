@@ -12,7 +12,6 @@ pub mod keywords;
 use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
-use pest_derive::Parser;
 
 use crate::diagnostic::{Code, Problem};
 use ast::{
@@ -21,9 +20,19 @@ use ast::{
     RulesRef, RulesStatement, Span,
 };
 
-#[derive(Parser)]
-#[grammar = "../grammar/hatchway.pest"]
-struct HatchwayParser;
+/// The parser pest derives from the grammar, with its `Rule` enum: kept in
+/// a module of its own, since the generated items carry no documentation.
+mod grammar {
+    #![allow(missing_docs)]
+    use pest_derive::Parser;
+
+    #[derive(Parser)]
+    #[grammar = "../grammar/hatchway.pest"]
+    pub(super) struct HatchwayParser;
+}
+
+use grammar::HatchwayParser;
+pub(crate) use grammar::Rule;
 
 /// Parses a whole file. A syntax error is one problem pointing at the place
 /// where the text stopped making sense; when there are several, this is the
