@@ -7,7 +7,7 @@ use schemars::Schema;
 use schemars::generate::SchemaSettings;
 
 use crate::interchange::BoardDoc;
-use crate::render::document::ResultDoc;
+use crate::render::document::{ResultDoc, Versioned};
 
 /// The schema of a board as YAML or JSON, as every command reads it.
 pub fn board() -> Schema {
@@ -25,7 +25,7 @@ pub fn paths() -> Schema {
     let mut schema = SchemaSettings::draft2020_12()
         .for_serialize()
         .into_generator()
-        .into_root_schema_for::<ResultDoc>();
+        .into_root_schema_for::<Versioned<ResultDoc>>();
     schema.insert("title".to_string(), "hatchway paths result".into());
     schema
 }

@@ -132,7 +132,7 @@ pub(super) fn check(files: &[PathBuf], format: CheckFormat, term: &Terminal) -> 
             ok: exit == Exit::Success,
             files: docs,
         };
-        match serde_json::to_string_pretty(&doc) {
+        match serde_json::to_string_pretty(&document::Versioned::new(&doc)) {
             Ok(s) => println!("{s}"),
             Err(e) => {
                 print_plain(format!("cannot write JSON: {e}"), None, term);

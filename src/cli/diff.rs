@@ -250,7 +250,8 @@ fn on_boards(
         });
     }
     let out = match format {
-        CheckFormat::Json => match serde_json::to_string_pretty(&report) {
+        CheckFormat::Json => match serde_json::to_string_pretty(&document::Versioned::new(&report))
+        {
             Ok(s) => s + "\n",
             Err(e) => {
                 print_plain(format!("cannot write the result: {e}"), None, term);
@@ -416,7 +417,7 @@ fn on_random(
                 share,
                 smallest,
             };
-            match serde_json::to_string_pretty(&report) {
+            match serde_json::to_string_pretty(&document::Versioned::new(&report)) {
                 Ok(s) => s + "\n",
                 Err(e) => {
                     print_plain(format!("cannot write the result: {e}"), None, term);

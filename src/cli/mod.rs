@@ -653,10 +653,11 @@ pub fn run() -> ExitCode {
 /// Writes a document of INTERCHANGE.md on standard output, as YAML or as
 /// pretty JSON.
 fn write_document(doc: &impl Serialize, yaml: bool, term: &Terminal) -> Exit {
+    let doc = document::Versioned::new(doc);
     let written = if yaml {
-        serde_yaml::to_string(doc).map_err(|e| e.to_string())
+        serde_yaml::to_string(&doc).map_err(|e| e.to_string())
     } else {
-        serde_json::to_string_pretty(doc)
+        serde_json::to_string_pretty(&doc)
             .map(|s| s + "\n")
             .map_err(|e| e.to_string())
     };

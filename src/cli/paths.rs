@@ -61,21 +61,21 @@ pub(super) fn batch_paths(args: &QueryArgs, _term: &Terminal) -> Exit {
                     exit: 1,
                     diagnostics: Vec::new(),
                 };
-                if let Ok(json) = serde_json::to_string(&e) {
+                if let Ok(json) = serde_json::to_string(&document::Versioned::new(&e)) {
                     let _ = writeln!(out, "{json}");
                 }
                 break;
             }
         };
         let json = match result {
-            Ok(doc) => serde_json::to_string(&doc),
+            Ok(doc) => serde_json::to_string(&document::Versioned::new(&doc)),
             Err(e) => {
                 exit = exit.max(if e.exit == 3 {
                     Exit::Limit
                 } else {
                     Exit::Invalid
                 });
-                serde_json::to_string(&e)
+                serde_json::to_string(&document::Versioned::new(&e))
             }
         };
         if let Ok(json) = json

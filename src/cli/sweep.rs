@@ -104,13 +104,15 @@ pub(super) fn sweep(
     bar.finish_and_clear();
     let elapsed = started.elapsed();
     let text = match format {
-        CheckFormat::Json => match serde_json::to_string_pretty(&summary) {
-            Ok(s) => s + "\n",
-            Err(e) => {
-                print_plain(format!("cannot write the result: {e}"), None, term);
-                return Exit::Invalid;
+        CheckFormat::Json => {
+            match serde_json::to_string_pretty(&document::Versioned::new(&summary)) {
+                Ok(s) => s + "\n",
+                Err(e) => {
+                    print_plain(format!("cannot write the result: {e}"), None, term);
+                    return Exit::Invalid;
+                }
             }
-        },
+        }
         CheckFormat::Text => render::sweep::summary(&q.board, &plan, &summary, elapsed, term.out),
     };
     let _ = std::io::stdout().lock().write_all(text.as_bytes());

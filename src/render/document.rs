@@ -10,6 +10,31 @@ use crate::model::{Board, Movement, Quote, RoomId, RuleRef};
 use crate::outcome::{Action, Outcome};
 use crate::referee::{self, Ruling, Step};
 
+/// The version of every JSON and YAML document hatchway writes: each carries
+/// it as `"format"`. It changes only when a document changes in a way an
+/// existing reader could misread (docs/INTERCHANGE.md).
+pub const FORMAT: u32 = 1;
+
+/// A document with its format version as its first field.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Versioned<T> {
+    /// The format version, [`FORMAT`].
+    pub format: u32,
+    /// The document.
+    #[serde(flatten)]
+    pub document: T,
+}
+
+impl<T> Versioned<T> {
+    /// `document` with the current format version.
+    pub fn new(document: T) -> Versioned<T> {
+        Versioned {
+            format: FORMAT,
+            document,
+        }
+    }
+}
+
 /// What every document says first: the board, the rules it was played by,
 /// the items held and where the turn starts.
 #[derive(Debug, Serialize, JsonSchema)]

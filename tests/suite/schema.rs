@@ -109,3 +109,56 @@ fn the_schema_shipped_for_editors_is_the_current_one() {
         "run `hatchway schema board > docs/board.schema.json`"
     );
 }
+
+/// Every JSON document hatchway writes starts with the format version, and
+/// the version is 1: changing it is a decision (docs/INTERCHANGE.md says
+/// when), not an accident.
+#[test]
+fn every_document_carries_format_1() {
+    assert_eq!(hatchway::render::document::FORMAT, 1);
+    let runs: &[&[&str]] = &[
+        &["paths", "boards/open-mini.board", "--format", "json"],
+        &["replay", "boards/open-mini.board", "--format", "json"],
+        &[
+            "replay",
+            "boards/open-mini.board",
+            "--path",
+            "move 2",
+            "--format",
+            "json",
+        ],
+        &["check", "boards/open-mini.board", "--format", "json"],
+        &["sweep", "boards/open-mini.board", "--format", "json"],
+        &[
+            "diff",
+            "--rules",
+            "red-november",
+            "--rules",
+            "red-november-rulebook",
+            "boards/open-mini.board",
+            "--format",
+            "json",
+        ],
+        &[
+            "plan",
+            "boards/desperate-times.board",
+            "--action",
+            "extinguish_fire",
+            "--at",
+            "1",
+            "--format",
+            "json",
+        ],
+    ];
+    for args in runs {
+        let (out, err, code) = common::hatchway(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(
+            out.starts_with("{\n  \"format\": 1,\n"),
+            "{args:?} starts: {}",
+            &out[..out.len().min(60)]
+        );
+    }
+    let (yaml, _, _) = common::hatchway(&["paths", "boards/open-mini.board", "--format", "yaml"]);
+    assert!(yaml.starts_with("format: 1\n"), "{yaml}");
+}
