@@ -87,6 +87,30 @@ pub struct Best {
 /// state the action acts on; a hatch action on each hatch of `at` in such a
 /// state. Plans are sorted by the minutes of the turn before the roll, then
 /// by outcome number.
+///
+/// The publisher's worked turn: with grog, the gnome of Missile Control
+/// reaches the burning Engine Room in 4 minutes, and 7 minutes on the roll
+/// make it sure, 11 minutes in all.
+///
+/// ```
+/// use hatchway::{fixit, load, search};
+/// use hatchway::model::ItemSet;
+/// use hatchway::outcome::numbered;
+///
+/// let board = load::board_file("boards/desperate-times.board".as_ref())
+///     .map_err(|f| format!("{} problems", f.reports.len()))?
+///     .value;
+/// let grog = board.rules.item("grog").ok_or("no grog")?;
+/// let movement = board.rules.movement(ItemSet::default().with(grog));
+/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
+/// let outcomes: Vec<_> = numbered(solution.outcomes).collect();
+/// let action = board.rules.turn.action("extinguish_fire").ok_or("no action")?;
+/// let engine_room = board.room_by_id("1").ok_or("no room 1")?;
+/// let plans = fixit::plans(&board, &movement, &outcomes, action, engine_room);
+/// let seven = plans[0].odds[6];
+/// assert_eq!((plans[0].move_cost.0, seven.total.0, seven.chance.to_string()), (4, 11, "1".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn plans(
     board: &Board,
     movement: &Movement,
