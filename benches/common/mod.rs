@@ -186,8 +186,8 @@ pub fn standard_scenarios() -> Vec<Scenario> {
             vec![],
         ),
         scenario(
-            "revised-grog-aqualung",
-            "revised rules, grog + aqualung; 4, 9 fire; 7 high_flood; 5 low_flood",
+            "rulebook-grog-aqualung",
+            "rulebook rules, grog + aqualung; 4, 9 fire; 7 high_flood; 5 low_flood",
             Edit {
                 rules: Some("red-november-rulebook"),
                 rooms: vec![
@@ -201,7 +201,7 @@ pub fn standard_scenarios() -> Vec<Scenario> {
             vec!["grog", "aqualung"],
         ),
         scenario(
-            "revised-sea-grog-aqualung",
+            "rulebook-sea-grog-aqualung",
             "the same with the sea behind hatches 3, 6, 9",
             Edit {
                 rules: Some("red-november-rulebook"),

@@ -253,7 +253,7 @@ impl Pick {
 }
 
 /// Random boards checked against the brute force, per rules file (the
-/// revised rules check each board with all four sets of items, the test
+/// rulebook's rules check each board with all four sets of items, the test
 /// rules with and without their item).
 const CASES_BASE: u32 = 1500;
 const CASES_REVISED: u32 = 1000;

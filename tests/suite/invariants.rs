@@ -423,7 +423,7 @@ proptest! {
     /// board name; the output names the board, never the file): `paths` in
     /// every format and `replay` print the same bytes and exit the same way.
     /// Half the boards have other room ids, display names and places; boards
-    /// under the revised rules are played with random items. On `terse`
+    /// under the rulebook's rules are played with random items. On `terse`
     /// boards the documents leave out the name (the file's stem, `case`, is
     /// the board's name) and the default rules.
     #[test]

@@ -35,14 +35,14 @@ fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
     assert!(board.contains("\nrules red-november\n"), "{board}");
     let (under_first, err, code) = hatchway(&["paths", written, "--format", "json"]);
     assert_eq!(code, 0, "{err}");
-    let revised = dir.join("revised.board");
+    let rulebook = dir.join("rulebook.board");
     std::fs::write(
-        &revised,
+        &rulebook,
         board.replace("\nrules red-november\n", "\nrules red-november-rulebook\n"),
     )
     .expect("writable");
-    let revised = revised.to_str().expect("UTF-8");
-    let (under_second, err, code) = hatchway(&["paths", revised, "--format", "json"]);
+    let rulebook = rulebook.to_str().expect("UTF-8");
+    let (under_second, err, code) = hatchway(&["paths", rulebook, "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let outcomes = |json: &str| -> Vec<(serde_json::Value, serde_json::Value, serde_json::Value)> {
         let v: serde_json::Value = serde_json::from_str(json).expect("paths writes JSON");

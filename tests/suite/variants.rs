@@ -288,7 +288,7 @@ fn rulebook_revisits_walk_back_for_free() {
 
 /// The standard submarine with the sea outside (boards/red-november-rulebook):
 /// every room clear, every hatch closed, exterior hatches 3-sea, 6-sea and
-/// 9-sea, start 1, revised rules.
+/// 9-sea, start 1, the rulebook's rules.
 ///
 /// Without the aqualung (`enter sea: forbidden`):
 /// - the dry outcomes are those of the standard board: one opening per step
@@ -450,7 +450,7 @@ fn rulebook_sea_with_and_without_aqualung() {
     assert_eq!(solve(&board, &board.rules.movement(grog)), without);
 }
 
-/// The sea board is shipped for the revised rules, and a player may carry
+/// The sea board is shipped for the rulebook's rules, and a player may carry
 /// the aqualung: its full turn needs about 2.09 million search states
 /// (every subset of opened hatches is a distinct state once revisits are
 /// allowed), which the default budget (`search::DEFAULT_MAX_STATES`) must
@@ -651,15 +651,15 @@ fn entering(to: &str) -> Vec<String> {
         .collect()
 }
 
-/// The base game against the revised rules: leaving a fire, high + low
+/// The base game against the rulebook's rules: leaving a fire, high + low
 /// water, and revisits differ; with grog, entering a fire too; everything
-/// about the sea exists only in the revised rules.
+/// about the sea exists only in the rulebook's rules.
 #[test]
 fn tables_base_against_rulebook() {
     let base = builtin("red-november");
-    let revised = builtin("red-november-rulebook");
-    let grog = item(&revised, "grog");
-    let aqualung = item(&revised, "aqualung");
+    let rulebook = builtin("red-november-rulebook");
+    let grog = item(&rulebook, "grog");
+    let aqualung = item(&rulebook, "aqualung");
     let t_base = tables(&base, ItemSet::default());
 
     let headline = set([
@@ -668,7 +668,7 @@ fn tables_base_against_rulebook() {
         "flow(low_flood, high_flood)".to_string(),
         "revisit".to_string(),
     ]);
-    let (differ, only) = differences(&t_base, &tables(&revised, ItemSet::default()));
+    let (differ, only) = differences(&t_base, &tables(&rulebook, ItemSet::default()));
     assert_eq!(differ, headline);
     assert!(
         !only.is_empty() && only.iter().all(|k| k.contains("sea")),
@@ -676,11 +676,11 @@ fn tables_base_against_rulebook() {
     );
 
     // With the aqualung, nothing changes among the base states.
-    let (differ, _) = differences(&t_base, &tables(&revised, aqualung));
+    let (differ, _) = differences(&t_base, &tables(&rulebook, aqualung));
     assert_eq!(differ, headline);
 
     // With grog, a fire can be entered too, from anywhere, for 0.
-    let t_grog = tables(&revised, grog);
+    let t_grog = tables(&rulebook, grog);
     let (differ, _) = differences(&t_base, &t_grog);
     assert_eq!(
         differ,
@@ -695,10 +695,10 @@ fn tables_base_against_rulebook() {
         Some("false")
     );
 
-    // Within the revised rules, the aqualung opens the sea and nothing else.
+    // Within the rulebook's rules, the aqualung opens the sea and nothing else.
     let (differ, only) = differences(
-        &tables(&revised, ItemSet::default()),
-        &tables(&revised, aqualung),
+        &tables(&rulebook, ItemSet::default()),
+        &tables(&rulebook, aqualung),
     );
     assert!(only.is_empty());
     let sea: BTreeSet<String> = BASE_STATES
@@ -711,7 +711,7 @@ fn tables_base_against_rulebook() {
         })
         .collect();
     assert_eq!(differ, sea);
-    let t_swim = tables(&revised, aqualung);
+    let t_swim = tables(&rulebook, aqualung);
     assert_eq!(
         t_swim
             .get("enter(high_flood, open, sea)")
@@ -720,7 +720,7 @@ fn tables_base_against_rulebook() {
     );
 
     // The sea's flow: it pours into clear, low-water and burning rooms.
-    let t_rev = tables(&revised, ItemSet::default());
+    let t_rev = tables(&rulebook, ItemSet::default());
     for s in ["clear", "low_flood", "fire"] {
         assert_eq!(
             t_rev.get(&format!("flow(sea, {s})")).map(String::as_str),
