@@ -11,7 +11,6 @@ use std::process::ExitCode;
 
 use hatchway::load;
 use hatchway::model::ItemSet;
-use hatchway::render::table::action_text;
 use hatchway::search::{self, Limits};
 
 fn main() -> ExitCode {
@@ -72,11 +71,7 @@ fn cheapest(path: &Path) -> bool {
         if std::mem::replace(&mut seen[room], true) {
             continue;
         }
-        let path: Vec<String> = outcome
-            .actions
-            .iter()
-            .map(|&a| action_text(&board, a))
-            .collect();
+        let path: Vec<String> = outcome.actions.iter().map(|&a| a.text(&board)).collect();
         println!(
             "  room {:<4} {:>3} min  {}",
             board.room(outcome.room).id,

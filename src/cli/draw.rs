@@ -1,8 +1,8 @@
 //! `hatchway draw`: the ship as a picture in the terminal, optionally with
 //! one outcome's path.
 
-use hatchway::outcome::Action;
-use hatchway::render::draw::{self, View};
+use crate::outcome::Action;
+use crate::render::draw::{self, View};
 
 use super::dot::outcome_walk;
 use super::*;
