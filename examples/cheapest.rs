@@ -1,5 +1,6 @@
-//! Solves every board of a folder and prints the cheapest way to each room:
-//! a program written against hatchway's library alone.
+//! Solves every board of a folder and prints the cheapest way to each room,
+//! each step replayed by the referee with its minutes: a program written
+//! against hatchway's library alone.
 //!
 //! ```text
 //! cargo run --example cheapest -- boards
@@ -9,7 +10,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use hatchway::load;
+use hatchway::{load, referee};
 use hatchway::model::ItemSet;
 use hatchway::search::{self, Limits};
 
@@ -71,8 +72,21 @@ fn cheapest(path: &Path) -> bool {
         if std::mem::replace(&mut seen[room], true) {
             continue;
         }
-        let path: Vec<String> = outcome.actions.iter().map(|&a| a.text(&board)).collect();
-        println!(
+        // Walked step by step by the referee, each step with its minutes:
+        // the path the search reports replays to its outcome.
+        let steps = match referee::replay(&board, &movement, board.start, &outcome.actions) {
+            Ok((ship, steps)) if ship.spent == outcome.cost => steps,
+            _ => {
+                eprintln!("{}: a path does not replay to its outcome", path.display());
+                return false;
+            }
+        };
+        let path: Vec<String> = steps
+            .iter()
+            .map(|s| format!("{} ({})", s.action.text(&board), s.cost.0))
+            .collect();
+        let line = writeln!(
+            out,
             "  room {:<4} {:>3} min  {}",
             board.room(outcome.room).id,
             outcome.cost.0,
@@ -82,6 +96,9 @@ fn cheapest(path: &Path) -> bool {
                 path.join(", ")
             }
         );
+        if line.is_err() {
+            return true;
+        }
     }
     true
 }
