@@ -10,9 +10,9 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use hatchway::{load, referee};
 use hatchway::model::ItemSet;
 use hatchway::search::{self, Limits};
+use hatchway::{load, referee};
 
 fn main() -> ExitCode {
     let folder = std::env::args()

@@ -294,6 +294,11 @@ impl Report {
 
     /// Ties problems to their file, sharing one copy of its text.
     pub fn all(source: Arc<SourceFile>, problems: Vec<Problem>) -> Vec<Report> {
+        if problems.is_empty() {
+            // The shown text is a copy of the whole file: not made for
+            // nothing.
+            return Vec::new();
+        }
         let (text, pictures) = shown_text(&source.text);
         let shown = Arc::new(Shown {
             name: source.name.clone(),

@@ -441,6 +441,21 @@ fn check_board(
     }
 }
 
+/// The compiled board when it has no problem at all, not even a warning,
+/// and neither have its rules.
+fn sound_board(board: &ast::BoardFile, dir: Option<&Path>) -> Option<Board> {
+    let mut finder = Finder {
+        dir,
+        foreign: Vec::new(),
+    };
+    let checked = check::board(board, &mut finder);
+    if checked.problems.is_empty() && finder.foreign.is_empty() {
+        checked.value
+    } else {
+        None
+    }
+}
+
 fn finish<T>(
     source: Arc<SourceFile>,
     mut problems: Vec<Problem>,
@@ -624,6 +639,18 @@ fn compile_as(input: &Input, expect: Expect) -> Result<Loaded<Compiled>, Failure
                 .file_stem()
                 .and_then(|s| s.to_str())
                 .unwrap_or("board");
+            // Most documents hold a sound board, and only a problem needs to
+            // know where each value stands in the text: check without the
+            // places first, and work them out only for a board with
+            // problems (warnings included), checking it again.
+            if let Ok(tree) = interchange::read_board(&input.text, format, stem)
+                && let Some(board) = sound_board(&tree, input.dir.as_deref())
+            {
+                return Ok(Loaded {
+                    value: Compiled::Board(board),
+                    warnings: Vec::new(),
+                });
+            }
             match interchange::read_board_placed(&input.text, format, stem) {
                 Ok((board, places)) => {
                     check_board(source, &board, input.dir.as_deref(), Some(&places))

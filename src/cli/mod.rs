@@ -25,6 +25,7 @@ use crate::render::{self, Style, document};
 use crate::search::{self, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, Limits};
 use crate::{builtin, interchange};
 
+mod batch;
 mod check;
 mod completions;
 mod diff;
@@ -43,6 +44,7 @@ mod schema;
 mod sweep;
 mod test;
 
+use batch::{batch_paths, default_jobs};
 use check::check;
 use completions::completions;
 use diff::{Ground, diff};
@@ -53,7 +55,7 @@ use fixit::{PlanRequest, plan};
 use fmt::fmt;
 use import::import;
 use man::man;
-use paths::{batch_paths, paths};
+use paths::paths;
 use replay::{PlanSource, replay};
 use rules::{rules, rules_names};
 use schema::{SchemaKind, schema};
@@ -120,6 +122,15 @@ enum Command {
         /// result per line.
         #[arg(long, conflicts_with_all = ["board", "format"])]
         batch: bool,
+        /// Solve this many lines of a batch at once (default: one a core);
+        /// results still come out in input order.
+        #[arg(long, value_name = "N", requires = "batch")]
+        jobs: Option<std::num::NonZeroUsize>,
+        /// Print outcomes cheapest first as each becomes final, instead of
+        /// all at the end (JSON Lines with `--format json`): on a board too
+        /// large to solve whole, the cheap end of the answer.
+        #[arg(long, conflicts_with = "batch")]
+        stream: bool,
     },
     /// The whole turn: every way to end a move where an action can be
     /// taken, with the minutes of the turn and the exact chance of the
@@ -639,11 +650,13 @@ pub fn run() -> ExitCode {
             query,
             format,
             batch,
+            jobs,
+            stream,
         } => {
             if batch {
-                batch_paths(&query, &term)
+                batch_paths(&query, jobs.unwrap_or_else(default_jobs))
             } else {
-                paths(board.as_deref(), &query, format, &term)
+                paths(board.as_deref(), &query, format, stream, &term)
             }
         }
     };

@@ -60,9 +60,13 @@ pub(super) fn read_doc(text: &str, format: Format) -> Result<BoardDoc, Problem> 
     }
     match format {
         Format::Json => {
+            // Read at full speed first; a document with a fault is read
+            // again, tracking the path to the field at fault
+            // (`hatches[1].state`), which serde_json alone does not give.
+            if let Ok(doc) = serde_json::from_str(text) {
+                return Ok(doc);
+            }
             let mut reader = serde_json::Deserializer::from_str(text);
-            // The path to the field at fault (`hatches[1].state`), which
-            // serde_json alone does not give.
             serde_path_to_error::deserialize(&mut reader)
                 .map_err(|e| {
                     let path = e.path().to_string();

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use crate::model::{Board, Movement, Quote, RoomId, RuleRef};
+use crate::model::{Board, Movement, Quote, RoomId, RuleRef, StateId};
 use crate::outcome::{Action, Outcome};
 use crate::referee::{self, Ruling, Step};
 
@@ -38,54 +38,58 @@ impl<T> Versioned<T> {
 /// What every document says first: the board, the rules it was played by,
 /// the items held and where the turn starts.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct TurnDoc {
+pub struct TurnDoc<'a> {
     /// The board's name.
-    pub board: String,
+    pub board: &'a str,
     /// The rules' name.
-    pub rules: String,
+    pub rules: &'a str,
     /// The items the player holds, in the order the rules declare them.
-    pub items: Vec<String>,
+    pub items: Vec<&'a str>,
     /// The start room's id.
-    pub start: String,
+    pub start: &'a str,
 }
 
 /// The turn's heading for a board, rules with items, and a start room.
-pub fn turn_doc(board: &Board, movement: &Movement, start: RoomId) -> TurnDoc {
+pub fn turn_doc<'a>(board: &'a Board, movement: &'a Movement, start: RoomId) -> TurnDoc<'a> {
     let rules = movement.rules();
     TurnDoc {
-        board: board.name.clone(),
-        rules: rules.name.clone(),
-        items: movement.held().into_iter().map(str::to_string).collect(),
-        start: board.room(start).id.clone(),
+        board: &board.name,
+        rules: &rules.name,
+        items: movement.held(),
+        start: &board.room(start).id,
     }
 }
 
 /// The whole result of `hatchway paths` for one board.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct ResultDoc {
+pub struct ResultDoc<'a> {
     /// The board, rules, items and start.
     #[serde(flatten)]
-    pub turn: TurnDoc,
+    pub turn: TurnDoc<'a>,
     /// One entry per outcome.
-    pub outcomes: Vec<OutcomeDoc>,
+    pub outcomes: Vec<OutcomeDoc<'a>>,
+    /// Present only when a search budget stopped the search: every outcome
+    /// costing at most this many minutes is listed, and more may cost more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complete_up_to: Option<u32>,
 }
 
 /// One outcome.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct OutcomeDoc {
+pub struct OutcomeDoc<'a> {
     /// Its place in the full listing of the turn (cheapest first, counting
     /// from 1), the same whatever filter hides other outcomes; absent for
     /// the end of a judged plan, which need not be a listed outcome.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub number: Option<usize>,
     /// Where the player ends.
-    pub final_room: String,
+    pub final_room: &'a str,
     /// The minimum total cost.
     pub cost: u32,
     /// The final state of every room, in board order.
-    pub rooms: RoomStates,
+    pub rooms: RoomStates<'a>,
     /// Rooms whose state differs from the start.
-    pub changed: Vec<String>,
+    pub changed: Changed<'a>,
     /// Whether the rules' `end` rules kill a gnome left where the outcome
     /// ends.
     pub fatal: bool,
@@ -94,14 +98,22 @@ pub struct OutcomeDoc {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end_rule: Option<String>,
     /// One cheapest action sequence.
-    pub actions: Vec<ActionDoc>,
+    pub actions: Vec<ActionDoc<'a>>,
 }
 
-/// Room id to state name, kept in board order (numbers by value).
+/// Room id to state name, kept in board order (numbers by value): written
+/// straight from the board and the outcome's states, with no copy.
 #[derive(Debug)]
-pub struct RoomStates(pub Vec<(String, String)>);
+pub struct RoomStates<'a> {
+    /// The board, for the rooms' ids.
+    pub board: &'a Board,
+    /// The rules' names of room states.
+    pub names: &'a [String],
+    /// The state of every room, in board order.
+    pub states: &'a [StateId],
+}
 
-impl JsonSchema for RoomStates {
+impl JsonSchema for RoomStates<'_> {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         "RoomStates".into()
     }
@@ -115,69 +127,110 @@ impl JsonSchema for RoomStates {
     }
 }
 
-impl Serialize for RoomStates {
+impl Serialize for RoomStates<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            map.serialize_entry(k, v)?;
+        let mut map = s.serialize_map(Some(self.states.len()))?;
+        for (room, state) in self.board.rooms.iter().zip(self.states) {
+            let name = self
+                .names
+                .get(usize::from(state.0))
+                .map_or("", String::as_str);
+            map.serialize_entry(&room.id, name)?;
         }
         map.end()
+    }
+}
+
+/// The ids of the rooms whose state differs from the board's, in board
+/// order: written straight from the board and the outcome's states.
+#[derive(Debug)]
+pub struct Changed<'a> {
+    /// The board, for the rooms' ids and their states at the start.
+    pub board: &'a Board,
+    /// The state of every room, in board order.
+    pub states: &'a [StateId],
+}
+
+impl Changed<'_> {
+    fn ids(&self) -> impl Iterator<Item = &str> {
+        self.board
+            .rooms
+            .iter()
+            .zip(self.states)
+            .filter(|(r, s)| r.state != **s)
+            .map(|(r, _)| r.id.as_str())
+    }
+}
+
+impl JsonSchema for Changed<'_> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        <Vec<String>>::schema_name()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        <Vec<String>>::json_schema(generator)
+    }
+}
+
+impl Serialize for Changed<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.ids())
     }
 }
 
 /// One action of a path.
 #[derive(Debug, Serialize, JsonSchema)]
 #[serde(tag = "action", rename_all = "lowercase")]
-pub enum ActionDoc {
+pub enum ActionDoc<'a> {
     /// A hatch opened, with the rooms water flowed into.
     Open {
         /// The hatch's two rooms.
-        hatch: [String; 2],
+        hatch: [&'a str; 2],
         /// What it cost.
         cost: u32,
         /// Rooms whose state the opening changed, by the rules' `flow`
         /// statements.
-        flows: Vec<String>,
+        flows: Vec<&'a str>,
     },
     /// A move into a room.
     Move {
         /// The room entered.
-        room: String,
+        room: &'a str,
         /// What it cost.
         cost: u32,
     },
 }
 
 /// Describes one step for the document.
-pub fn action_doc(board: &Board, step: &Step) -> ActionDoc {
+pub fn action_doc<'a>(board: &'a Board, step: &Step) -> ActionDoc<'a> {
     match step.action {
         Action::Open(h) => {
             let [a, b] = board.hatch(h).rooms;
             ActionDoc::Open {
-                hatch: [board.room(a).id.clone(), board.room(b).id.clone()],
+                hatch: [&board.room(a).id, &board.room(b).id],
                 cost: step.cost.0,
                 flows: step
                     .changes
                     .iter()
-                    .map(|c| board.room(c.room).id.clone())
+                    .map(|c| board.room(c.room).id.as_str())
                     .collect(),
             }
         }
         Action::Move(r) => ActionDoc::Move {
-            room: board.room(r).id.clone(),
+            room: &board.room(r).id,
             cost: step.cost.0,
         },
     }
 }
 
 /// One outcome's entry, with the referee's steps of its path.
-fn outcome_doc(
-    board: &Board,
-    movement: &Movement,
+pub fn outcome_doc<'a>(
+    board: &'a Board,
+    movement: &'a Movement,
     start: RoomId,
     number: Option<usize>,
-    o: &Outcome,
-) -> (OutcomeDoc, Vec<Step>) {
+    o: &'a Outcome,
+) -> (OutcomeDoc<'a>, Vec<Step>) {
     let rules = movement.rules();
     // The engine's paths replay by construction; a failure here would be an
     // engine bug, and the document then shows no actions rather than a
@@ -188,23 +241,17 @@ fn outcome_doc(
     let verdict = o.verdict(movement);
     let doc = OutcomeDoc {
         number,
-        final_room: board.room(o.room).id.clone(),
+        final_room: &board.room(o.room).id,
         cost: o.cost.0,
-        rooms: RoomStates(
-            board
-                .rooms
-                .iter()
-                .zip(&o.rooms)
-                .map(|(r, s)| (r.id.clone(), rules.room_states[usize::from(s.0)].clone()))
-                .collect(),
-        ),
-        changed: board
-            .rooms
-            .iter()
-            .zip(&o.rooms)
-            .filter(|(r, s)| r.state != **s)
-            .map(|(r, _)| r.id.clone())
-            .collect(),
+        rooms: RoomStates {
+            board,
+            names: &rules.room_states,
+            states: &o.rooms,
+        },
+        changed: Changed {
+            board,
+            states: &o.rooms,
+        },
         fatal: verdict.fatal,
         end_rule: verdict
             .rule
@@ -216,47 +263,48 @@ fn outcome_doc(
 }
 
 /// Builds the document for a board's outcomes, each with its number.
-pub fn result_doc(
-    board: &Board,
-    movement: &Movement,
+pub fn result_doc<'a>(
+    board: &'a Board,
+    movement: &'a Movement,
     start: RoomId,
-    outcomes: &[(usize, Outcome)],
-) -> ResultDoc {
+    outcomes: &'a [(usize, Outcome)],
+) -> ResultDoc<'a> {
     ResultDoc {
         turn: turn_doc(board, movement, start),
         outcomes: outcomes
             .iter()
             .map(|(number, o)| outcome_doc(board, movement, start, Some(*number), o).0)
             .collect(),
+        complete_up_to: None,
     }
 }
 
 /// A room whose state a step changed.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct ChangeDoc {
+pub struct ChangeDoc<'a> {
     /// The room's id.
-    pub room: String,
+    pub room: &'a str,
     /// Its state before the step.
-    pub before: String,
+    pub before: &'a str,
     /// Its state after.
-    pub after: String,
+    pub after: &'a str,
 }
 
 /// One step of a log: the action, the minutes spent so far, and the rooms
 /// whose state it changed.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct StepDoc {
+pub struct StepDoc<'a> {
     /// The action and what it cost.
     #[serde(flatten)]
-    pub action: ActionDoc,
+    pub action: ActionDoc<'a>,
     /// Minutes spent in the turn once this step is done.
     pub minutes: u32,
     /// Rooms whose state the step changed, with their states.
-    pub changes: Vec<ChangeDoc>,
+    pub changes: Vec<ChangeDoc<'a>>,
 }
 
 /// Describes one step of a log.
-pub fn step_doc(board: &Board, movement: &Movement, step: &Step) -> StepDoc {
+pub fn step_doc<'a>(board: &'a Board, movement: &'a Movement, step: &Step) -> StepDoc<'a> {
     let names = &movement.rules().room_states;
     StepDoc {
         action: action_doc(board, step),
@@ -265,9 +313,9 @@ pub fn step_doc(board: &Board, movement: &Movement, step: &Step) -> StepDoc {
             .changes
             .iter()
             .map(|c| ChangeDoc {
-                room: board.room(c.room).id.clone(),
-                before: names[usize::from(c.before.0)].clone(),
-                after: names[usize::from(c.after.0)].clone(),
+                room: &board.room(c.room).id,
+                before: &names[usize::from(c.before.0)],
+                after: &names[usize::from(c.after.0)],
             })
             .collect(),
     }
@@ -275,31 +323,31 @@ pub fn step_doc(board: &Board, movement: &Movement, step: &Step) -> StepDoc {
 
 /// The result of `hatchway replay`: each outcome with its path step by step.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct ReplayDoc {
+pub struct ReplayDoc<'a> {
     /// The board, rules, items and start.
     #[serde(flatten)]
-    pub turn: TurnDoc,
+    pub turn: TurnDoc<'a>,
     /// The outcomes shown.
-    pub outcomes: Vec<ReplayedDoc>,
+    pub outcomes: Vec<ReplayedDoc<'a>>,
 }
 
 /// One outcome of a replay: its entry as `paths` writes it, and its steps.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct ReplayedDoc {
+pub struct ReplayedDoc<'a> {
     /// The outcome, as in the result of `paths`.
     #[serde(flatten)]
-    pub outcome: OutcomeDoc,
+    pub outcome: OutcomeDoc<'a>,
     /// Its path, step by step.
-    pub steps: Vec<StepDoc>,
+    pub steps: Vec<StepDoc<'a>>,
 }
 
 /// Builds the document of a replay of some outcomes.
-pub fn replay_doc(
-    board: &Board,
-    movement: &Movement,
+pub fn replay_doc<'a>(
+    board: &'a Board,
+    movement: &'a Movement,
     start: RoomId,
-    outcomes: &[(usize, Outcome)],
-) -> ReplayDoc {
+    outcomes: &'a [(usize, Outcome)],
+) -> ReplayDoc<'a> {
     ReplayDoc {
         turn: turn_doc(board, movement, start),
         outcomes: outcomes
@@ -346,7 +394,7 @@ pub enum Verdict {
 
 /// One planned step judged.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct JudgedDoc {
+pub struct JudgedDoc<'a> {
     /// The step's number in the plan, from 1.
     pub step: usize,
     /// The step as the plan writes it.
@@ -356,7 +404,7 @@ pub struct JudgedDoc {
     /// For an allowed step, the action, its cost, the minutes so far and
     /// what it changed.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    pub done: Option<StepDoc>,
+    pub done: Option<StepDoc<'a>>,
     /// The rule that decided, when a rule did (a step through no hatch is
     /// refused by the board, not by a rule).
     pub rule: Option<RuleDoc>,
@@ -369,14 +417,14 @@ pub struct JudgedDoc {
 }
 
 /// Judges an allowed step for the document of a plan.
-pub fn allowed_doc(
-    board: &Board,
-    movement: &Movement,
+pub fn allowed_doc<'a>(
+    board: &'a Board,
+    movement: &'a Movement,
     number: usize,
     written: &str,
     step: &Step,
     rule: Option<Quote>,
-) -> JudgedDoc {
+) -> JudgedDoc<'a> {
     JudgedDoc {
         step: number,
         written: written.to_string(),
@@ -389,7 +437,7 @@ pub fn allowed_doc(
 }
 
 /// Judges a refused step for the document of a plan.
-pub fn refused_doc(number: usize, written: &str, ruling: &Ruling) -> JudgedDoc {
+pub fn refused_doc(number: usize, written: &str, ruling: &Ruling) -> JudgedDoc<'static> {
     JudgedDoc {
         step: number,
         written: written.to_string(),
@@ -403,17 +451,17 @@ pub fn refused_doc(number: usize, written: &str, ruling: &Ruling) -> JudgedDoc {
 
 /// The result of `hatchway replay --path`: the plan judged step by step.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct PlanDoc {
+pub struct PlanDoc<'a> {
     /// The board, rules, items and start.
     #[serde(flatten)]
-    pub turn: TurnDoc,
+    pub turn: TurnDoc<'a>,
     /// Allowed when every step is; refused when one is (the last listed).
     pub verdict: Verdict,
     /// The steps judged, up to the first refused one.
-    pub steps: Vec<JudgedDoc>,
+    pub steps: Vec<JudgedDoc<'a>>,
     /// Where an allowed plan ends, what it costs and changes.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<OutcomeDoc>,
+    pub outcome: Option<OutcomeDoc<'a>>,
     /// The plan's final action, when it has one: its terms and chance.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub roll: Option<RollDoc>,
@@ -466,13 +514,13 @@ pub fn roll_doc(board: &Board, movement: &Movement, roll: &crate::fixit::Roll) -
 
 /// Builds the document of a judged plan; `end` is the outcome an allowed
 /// plan reaches.
-pub fn plan_doc(
-    board: &Board,
-    movement: &Movement,
+pub fn plan_doc<'a>(
+    board: &'a Board,
+    movement: &'a Movement,
     start: RoomId,
-    steps: Vec<JudgedDoc>,
-    end: Option<&Outcome>,
-) -> PlanDoc {
+    steps: Vec<JudgedDoc<'a>>,
+    end: Option<&'a Outcome>,
+) -> PlanDoc<'a> {
     let verdict = if steps.iter().any(|s| s.verdict == Verdict::Refused) {
         Verdict::Refused
     } else {
@@ -490,16 +538,16 @@ pub fn plan_doc(
 /// The result of `hatchway plan`: every way to end a move where an action
 /// can be taken, and its odds for each choice of minutes.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct FixitDoc {
+pub struct FixitDoc<'a> {
     /// The board, rules, items and start.
     #[serde(flatten)]
-    pub turn: TurnDoc,
+    pub turn: TurnDoc<'a>,
     /// The action.
     pub action: String,
     /// The room it is taken at.
     pub at: String,
     /// The plans, by the minutes of the turn before the roll.
-    pub plans: Vec<FixitPlanDoc>,
+    pub plans: Vec<FixitPlanDoc<'a>>,
     /// For each chance some plan reaches, the cheapest plan and minutes that
     /// reach at least it; highest chance first.
     pub best: Vec<BestDoc>,
@@ -507,14 +555,14 @@ pub struct FixitDoc {
 
 /// One plan: a move and the action after it.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct FixitPlanDoc {
+pub struct FixitPlanDoc<'a> {
     /// The number of the outcome the move ends in, as `paths` lists it.
     pub outcome: usize,
     /// The hatch acted on (its two rooms), for a hatch action.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hatch: Option<[String; 2]>,
     /// One cheapest move to the outcome.
-    pub moves: Vec<ActionDoc>,
+    pub moves: Vec<ActionDoc<'a>>,
     /// What the move costs.
     pub move_minutes: u32,
     /// Minutes the action takes on top of those chosen for the roll.
@@ -574,15 +622,15 @@ fn hatch_rooms(board: &Board, target: crate::fixit::Target) -> Option<[String; 2
 
 /// Builds the document of `hatchway plan`. `outcomes` are the numbered
 /// outcomes the plans were made from, for their moves.
-pub fn fixit_doc(
-    board: &Board,
-    movement: &Movement,
+pub fn fixit_doc<'a>(
+    board: &'a Board,
+    movement: &'a Movement,
     start: RoomId,
     request: (&str, RoomId),
     outcomes: &[(usize, Outcome)],
     plans: &[crate::fixit::Plan],
-) -> FixitDoc {
-    let moves = |number: usize| -> Vec<ActionDoc> {
+) -> FixitDoc<'a> {
+    let moves = |number: usize| -> Vec<ActionDoc<'a>> {
         outcomes
             .iter()
             .find(|(n, _)| *n == number)

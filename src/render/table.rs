@@ -16,24 +16,13 @@ pub fn outcomes(
     total: usize,
     style: Style,
 ) -> String {
-    let heading = Look::new().bold();
-    let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
-    let change_look = Look::new().fg_color(Some(AnsiColor::Blue.into()));
-    let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
-    let mut out = String::new();
-    let count = total;
-    out.push_str(&style.paint(
-        heading,
-        &format!(
-            "{}: start in room {}, rules {}, {}",
-            board.name,
-            board.room(start).label(),
-            movement.rules().name,
-            super::count(count as u64, "outcome")
-        ),
-    ));
-    out.push('\n');
-    let width = style.width.max(40);
+    let mut out = heading(
+        board,
+        movement,
+        start,
+        &super::count(total as u64, "outcome"),
+        style,
+    );
     // Numbered cheapest first, shown by final room: within a room the
     // numbers still rise, by cost then room states.
     let mut rows: Vec<&(usize, Outcome)> = outcomes.iter().collect();
@@ -43,47 +32,95 @@ pub fn outcomes(
         if room != Some(o.room) {
             room = Some(o.room);
             out.push('\n');
-            out.push_str(&style.paint(heading, &format!("room {}", board.room(o.room).label())));
+            out.push_str(&style.paint(HEADING, &format!("room {}", board.room(o.room).label())));
             out.push('\n');
         }
-        let lead = format!("{:>4}  {:>3} min  ", format!("#{number}"), o.cost.0);
-        let indent = " ".repeat(lead.len());
-        let actions: Vec<String> = if o.actions.is_empty() {
-            vec!["stay".to_string()]
-        } else {
-            o.actions.iter().map(|&a| a.text(board)).collect()
-        };
-        for (i, line) in wrap_items(&actions, lead.len(), indent.len(), width)
-            .iter()
-            .enumerate()
-        {
-            if i == 0 {
-                out.push_str(&style.paint(cost_look, &lead));
-            } else {
-                out.push_str(&indent);
-            }
-            out.push_str(line);
-            out.push('\n');
-        }
-        let items = super::changed_room_list(board, &o.rooms);
-        if !items.is_empty() {
-            let lead = format!("{indent}changes ");
-            for (i, line) in wrap_items(&items, lead.len(), indent.len(), width)
-                .iter()
-                .enumerate()
-            {
-                let line = format!("{}{line}", if i == 0 { &lead } else { &indent });
-                out.push_str(&style.paint(change_look, &line));
-                out.push('\n');
-            }
-        }
-        if let Some(line) = fatal_words(movement, o) {
-            out.push_str(&style.paint(fatal_look, &format!("{indent}{line}")));
-            out.push('\n');
-        }
+        out.push_str(&outcome(board, movement, *number, o, false, style));
     }
     out
 }
+
+/// The first line of a listing: the board, the start, the rules, and
+/// `what` (how many outcomes there are, or how they come).
+pub fn heading(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    what: &str,
+    style: Style,
+) -> String {
+    let mut out = style.paint(
+        HEADING,
+        &format!(
+            "{}: start in room {}, rules {}, {what}",
+            board.name,
+            board.room(start).label(),
+            movement.rules().name,
+        ),
+    );
+    out.push('\n');
+    out
+}
+
+/// The lines of one outcome: its number, cost and actions, the rooms it
+/// changes, and whether it is fatal; with `in_room`, the actions are led by
+/// the room it ends in, for a listing not grouped by room.
+pub fn outcome(
+    board: &Board,
+    movement: &Movement,
+    number: usize,
+    o: &Outcome,
+    in_room: bool,
+    style: Style,
+) -> String {
+    let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
+    let change_look = Look::new().fg_color(Some(AnsiColor::Blue.into()));
+    let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
+    let width = style.width.max(40);
+    let mut out = String::new();
+    let lead = format!("{:>4}  {:>3} min  ", format!("#{number}"), o.cost.0);
+    let indent = " ".repeat(lead.len());
+    let mut actions: Vec<String> = if o.actions.is_empty() {
+        vec!["stay".to_string()]
+    } else {
+        o.actions.iter().map(|&a| a.text(board)).collect()
+    };
+    if in_room && let Some(first) = actions.first_mut() {
+        *first = format!("in room {}: {first}", board.room(o.room).label());
+    }
+    for (i, line) in wrap_items(&actions, lead.len(), indent.len(), width)
+        .iter()
+        .enumerate()
+    {
+        if i == 0 {
+            out.push_str(&style.paint(cost_look, &lead));
+        } else {
+            out.push_str(&indent);
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    let items = super::changed_room_list(board, &o.rooms);
+    if !items.is_empty() {
+        let lead = format!("{indent}changes ");
+        for (i, line) in wrap_items(&items, lead.len(), indent.len(), width)
+            .iter()
+            .enumerate()
+        {
+            let line = format!("{}{line}", if i == 0 { &lead } else { &indent });
+            out.push_str(&style.paint(change_look, &line));
+            out.push('\n');
+        }
+    }
+    if let Some(line) = fatal_words(movement, o) {
+        out.push_str(&style.paint(fatal_look, &format!("{indent}{line}")));
+        out.push('\n');
+    }
+    out
+}
+
+/// How headings look.
+const HEADING: Look = Look::new().bold();
 
 /// For an outcome the rules' `end` rules make fatal: `fatal: end fire:
 /// fatal`, naming the deciding rule.

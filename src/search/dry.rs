@@ -111,6 +111,8 @@ pub fn solve(
     nodes.clear();
     nodes.resize(rooms, BLANK);
     let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
+    // The cheapest step past `max_cost` (`u32::MAX`: none).
+    let mut beyond = u32::MAX;
     frontier.reset(movement.max_crossing());
     nodes[start.index()] = Node {
         cost: 0,
@@ -149,6 +151,7 @@ pub fn solve(
             };
             let (opens, step) = (crossing.opens, crossing.cost.0);
             let Some(new_cost) = cost.checked_add(step).filter(|&c| c <= max_cost) else {
+                beyond = beyond.min(cost.saturating_add(step));
                 continue;
             };
             let new_len = len + opens + 1;
@@ -209,5 +212,6 @@ pub fn solve(
     // Every room is one outcome, all with the same room states.
     writer.finish().sort_unstable_by_key(|o| (o.cost, o.room));
     solution.states = reached;
+    solution.beyond = (beyond < u32::MAX).then_some(Cost(beyond));
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! [`solve_exhaustive`](super::solve_exhaustive), the reference the tests
 //! hold the two faster searches to.
 
-use crate::model::{Board, HatchStateId, Movement, RoomId, StateId};
+use crate::model::{Board, Cost, HatchStateId, Movement, RoomId, StateId};
 use crate::outcome::Action;
 
 use super::canon::Canon;
@@ -68,11 +68,12 @@ pub(super) fn solve(
     store.find_or_insert(initial, root);
     frontier.push(0, 0, 0);
     settled_order.clear();
-    let states = workspace
+    let (states, beyond) = workspace
         .full
         .settle(board, movement, limits, &layout, &mut canon)?;
     outcomes::collect(workspace, board, &layout);
     workspace.solution.states = states;
+    workspace.solution.beyond = (beyond < u32::MAX).then_some(Cost(beyond));
     Ok(())
 }
 
@@ -88,7 +89,8 @@ pub(super) struct Full {
 
 impl Full {
     /// Settles every state reachable from those in the store, in order of
-    /// (cost, actions); returns how many states were stored.
+    /// (cost, actions); returns how many states were stored, and the
+    /// cheapest step past the cost bound (`u32::MAX`: none).
     pub(super) fn settle(
         &mut self,
         board: &Board,
@@ -96,7 +98,7 @@ impl Full {
         limits: &Limits,
         layout: &Layout,
         canon: &mut Canon,
-    ) -> Result<usize, Stopped> {
+    ) -> Result<(usize, u32), Stopped> {
         let Full {
             store,
             frontier,
@@ -105,6 +107,8 @@ impl Full {
         } = self;
         let hatch_count = board.hatches.len();
         let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
+        // The cheapest step past `max_cost` (`u32::MAX`: none).
+        let beyond = std::cell::Cell::new(u32::MAX);
         let most_in_memory = limits.max_memory / state_bytes(layout.words * 8);
 
         while let Some((cost, len, node)) = frontier.pop() {
@@ -122,6 +126,7 @@ impl Full {
                              action: u32|
              -> Result<(), Stopped> {
                 let Some(new_cost) = cost.checked_add(step).filter(|&c| c <= max_cost) else {
+                    super::path::cut_off(&beyond, cost, step);
                     return Ok(());
                 };
                 let fresh = Node {
@@ -241,7 +246,7 @@ impl Full {
             }
         }
 
-        Ok(store.nodes.len())
+        Ok((store.nodes.len(), beyond.get()))
     }
 }
 

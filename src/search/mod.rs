@@ -38,9 +38,12 @@
 //! - `path.rs`: search nodes, the tie-break between paths, and the actions
 //!   of a path read back;
 //! - `general.rs`, `small.rs`, `dry.rs`: the three searches;
-//! - `outcomes.rs`: the best settled state of each outcome, written out.
+//! - `outcomes.rs`: the best settled state of each outcome, written out;
+//! - `cheapest.rs`: outcomes cheapest first, a cost at a time, and what a
+//!   search stopped by a budget had made final.
 
 mod canon;
+mod cheapest;
 mod dry;
 mod flows;
 mod frontier;
@@ -52,6 +55,7 @@ mod small;
 mod step;
 mod table;
 
+pub use cheapest::{cheapest_first, settled};
 pub use dry::can_flow;
 
 use crate::model::{Board, Cost, Movement, RoomId};
@@ -101,22 +105,15 @@ pub struct Solution {
     pub outcomes: Vec<Outcome>,
     /// How many search states were stored.
     pub states: usize,
+    /// The cheapest way [`Limits::max_cost`] cut off: no outcome left out
+    /// costs less, so a search bounded at this cost is the next to find
+    /// any. `None` when the bound cut nothing, so the outcomes are every
+    /// outcome of the turn.
+    pub beyond: Option<Cost>,
 }
 
 /// The search ran out of its state budget, or of its memory budget.
-#[derive(Clone, Debug, thiserror::Error)]
-#[error(
-    "the search stopped {}, {}",
-    if *.memory {
-        format!("after {states} state{}, as many as fit in its memory budget on a board this large", if *states == 1 { "" } else { "s" })
-    } else {
-        format!("at its limit of {states} state{}", if *states == 1 { "" } else { "s" })
-    },
-    match .settled_cost {
-        Some(c) => format!("having settled every outcome up to cost {c}"),
-        None => "before it had settled every outcome of cost 0".to_string(),
-    }
-)]
+#[derive(Clone, Debug)]
 pub struct LimitReached {
     /// States stored when it stopped: the limit itself when the state
     /// budget stopped it.
@@ -127,6 +124,40 @@ pub struct LimitReached {
     pub settled_cost: Option<Cost>,
     /// Whether the memory budget, not the state budget, stopped it.
     pub memory: bool,
+}
+
+impl std::fmt::Display for LimitReached {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.settled_cost {
+            Some(c) => write!(
+                f,
+                "{}, having settled every outcome up to cost {c}",
+                self.why()
+            ),
+            None => write!(
+                f,
+                "{}, before it had settled every outcome of cost 0",
+                self.why()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LimitReached {}
+
+impl LimitReached {
+    /// Which budget stopped the search, and where: `the search stopped at
+    /// its limit of 5000 states`.
+    pub fn why(&self) -> String {
+        let states = crate::render::count(self.states as u64, "state");
+        if self.memory {
+            format!(
+                "the search stopped after {states}, as many as fit in its memory budget on a board this large"
+            )
+        } else {
+            format!("the search stopped at its limit of {states}")
+        }
+    }
 }
 
 /// How the searches stop early, inside this module: boxed, so that the
@@ -205,6 +236,7 @@ impl Workspace {
     /// next over.
     fn recycle(&mut self) {
         self.solution.states = 0;
+        self.solution.beyond = None;
     }
 
     /// Hands over the last answer, leaving the workspace empty of it.

@@ -179,3 +179,12 @@ pub(super) fn decode(rank: u32, hatch_count: usize) -> Action {
         Action::Move(RoomId(rank - hatch_count as u32))
     }
 }
+
+/// Notes a step from a state of `cost` that the cost bound cuts off, keeping
+/// the cheapest in `beyond`: out of line, as a bounded search takes it
+/// rarely and an unbounded one never.
+#[cold]
+#[inline(never)]
+pub(super) fn cut_off(beyond: &std::cell::Cell<u32>, cost: u32, step: u32) {
+    beyond.set(beyond.get().min(cost.saturating_add(step)));
+}

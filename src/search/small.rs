@@ -30,6 +30,7 @@
 //! The general search is the reference: `tests/suite/exactness.rs` checks that
 //! both store the same number of states and give the same outcomes.
 
+use std::cell::Cell;
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
 
 use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, RoomId, StateId};
@@ -576,10 +577,12 @@ fn relax<W: Word>(
     limits: &Limits,
     most: usize,
     max_cost: u32,
+    beyond: &Cell<u32>,
     next: W,
     c: Candidate,
 ) -> Result<(), Stopped> {
     let Some(new_cost) = c.cost.checked_add(c.step).filter(|&x| x <= max_cost) else {
+        super::path::cut_off(beyond, c.cost, c.step);
         return Ok(());
     };
     let fresh = Node {
@@ -653,6 +656,8 @@ impl<W: Word> Search<W> {
         frontier.push(0, 0, 0);
         let hatch_count = board.hatches.len();
         let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
+        // The cheapest step past `max_cost` (`u32::MAX`: none).
+        let beyond = Cell::new(u32::MAX);
 
         while let Some((cost, len, node)) = frontier.pop() {
             let n = states.nodes[node as usize];
@@ -678,7 +683,9 @@ impl<W: Word> Search<W> {
                     step,
                     action,
                 };
-                relax(states, frontier, limits, most, max_cost, next, candidate)
+                relax(
+                    states, frontier, limits, most, max_cost, &beyond, next, candidate,
+                )
             };
 
             let exit = usize::from(shape.exit.get(state));
@@ -763,6 +770,7 @@ impl<W: Word> Search<W> {
             }
         }
 
+        answer.solution.beyond = (beyond.get() < u32::MAX).then_some(Cost(beyond.get()));
         collect_outcomes(shape, states, best, ranked, settled, board, answer);
         Ok(())
     }

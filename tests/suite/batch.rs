@@ -38,27 +38,13 @@ fn board_line(seed: u64) -> String {
 }
 
 fn batch(input: &str) -> (Vec<serde_json::Value>, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hatchway"))
-        .args(["paths", "--batch"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the hatchway binary runs");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let text = input.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let out = child.wait_with_output().expect("batch finishes");
-    writer
-        .join()
-        .expect("writer thread")
-        .expect("input written");
-    let lines = String::from_utf8(out.stdout)
+    let (out, code) = batch_bytes(&[], input);
+    let lines = String::from_utf8(out)
         .expect("UTF-8 output")
         .lines()
         .map(|l| serde_json::from_str(l).expect("every line is JSON"))
         .collect();
-    (lines, out.status.code().unwrap_or(-1))
+    (lines, code)
 }
 
 #[test]
@@ -122,4 +108,89 @@ fn batch_results_match_single_runs() {
     let single: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(results[0], single);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `paths --batch` with `args` on `input`: the bytes written and the
+/// exit code.
+fn batch_bytes(args: &[&str], input: &str) -> (Vec<u8>, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hatchway"))
+        .args(["paths", "--batch"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the hatchway binary runs");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let text = input.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let out = child.wait_with_output().expect("batch finishes");
+    writer
+        .join()
+        .expect("writer thread")
+        .expect("input written");
+    (out.stdout, out.status.code().unwrap_or(-1))
+}
+
+/// Any number of jobs writes the same bytes as one, in input order: good
+/// lines, bad ones, blank ones and ones a budget stops all keep their
+/// places, and the exit code is the worst line's.
+#[test]
+fn jobs_write_what_one_job_writes() {
+    let mut input = String::new();
+    for i in 0..400u64 {
+        input.push_str(&match i % 7 {
+            3 => "{\"rooms\": [{\"id\": 1}], \"start\": 9}\n".to_string(),
+            5 => "\n".to_string(),
+            6 => "not json\n".to_string(),
+            _ => board_line(i) + "\n",
+        });
+    }
+    let (one, code_one) = batch_bytes(&["--jobs", "1"], &input);
+    assert_eq!(code_one, 1);
+    assert_eq!(
+        one.iter().filter(|&&b| b == b'\n').count(),
+        400 - 400 / 7,
+        "one line out per line in that is not blank"
+    );
+    for jobs in ["2", "3", "8"] {
+        let (many, code) = batch_bytes(&["--jobs", jobs], &input);
+        assert_eq!(code, code_one, "--jobs {jobs}");
+        assert!(many == one, "--jobs {jobs} wrote other bytes");
+    }
+    // A budget that stops some lines: exit 3, the same with more jobs.
+    let (one, code_one) = batch_bytes(&["--jobs", "1", "--max-states", "12"], &input);
+    let (two, code_two) = batch_bytes(&["--jobs", "2", "--max-states", "12"], &input);
+    assert_eq!((code_one, code_two), (3, 3));
+    assert!(one == two, "--max-states with two jobs wrote other bytes");
+}
+
+/// A program that writes a line and waits gets its answer before it writes
+/// the next: the batch answers as it reads, with any number of jobs.
+#[test]
+fn each_answer_comes_before_the_next_line() {
+    use std::io::{BufRead, BufReader};
+    for jobs in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hatchway"))
+            .args(["paths", "--batch", "--jobs", jobs])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the hatchway binary runs");
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let mut answers = BufReader::new(child.stdout.take().expect("piped stdout"));
+        for i in 0..3u64 {
+            writeln!(stdin, "{}", board_line(i)).expect("a line written");
+            stdin.flush().expect("flushed");
+            let mut answer = String::new();
+            answers.read_line(&mut answer).expect("an answer read");
+            assert!(
+                answer.contains(&format!("\"board\":\"sweep-{i}\"")),
+                "--jobs {jobs}, line {i}: {answer}"
+            );
+        }
+        drop(stdin);
+        assert!(child.wait().expect("the batch ends").success());
+    }
 }

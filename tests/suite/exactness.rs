@@ -464,7 +464,9 @@ proptest! {
     /// A cost limit gives exactly the outcomes of the full answer that cost
     /// no more than the limit, with the same sequences, and they are the
     /// first of the full answer: each has the same number with the limit
-    /// as without (numbers are places in the listing, cheapest first).
+    /// as without (numbers are places in the listing, cheapest first). The
+    /// cheapest way the limit cut off is below every outcome left out, and
+    /// when the limit cut nothing, nothing was left out.
     #[test]
     fn cost_limit_keeps_the_cheaper_outcomes(pick in picks(), which in 0usize..4, limit in 0u32..6) {
         let text = pick.board_text(which);
@@ -476,6 +478,14 @@ proptest! {
             Ok(s) => {
                 let first = &all[..s.outcomes.len().min(all.len())];
                 prop_assert_eq!(&s.outcomes[..], first, "numbers moved under limit {} on\n{}", limit, text);
+                let left_out = all.iter().filter(|o| o.cost.0 > limit).map(|o| o.cost).min();
+                match s.beyond {
+                    None => prop_assert_eq!(left_out, None, "limit {} cut nothing on\n{}", limit, text),
+                    Some(b) => {
+                        prop_assert!(b.0 > limit, "beyond {} under limit {} on\n{}", b.0, limit, text);
+                        prop_assert!(left_out.is_none_or(|c| c >= b), "an outcome of {:?} below beyond {} on\n{}", left_out, b.0, text);
+                    }
+                }
                 let cheap: Vec<Outcome> = all.into_iter().filter(|o| o.cost.0 <= limit).collect();
                 prop_assert_eq!(s.outcomes, cheap, "limit {} on\n{}", limit, text);
             }
@@ -514,11 +524,9 @@ fn a_stopped_search_names_what_it_settled() {
         };
         checked.set(checked.get() + 1);
         let all = engine(&board, &movement);
-        let asked = Limits {
-            max_cost: Some(settled),
-            ..limits
-        };
-        match search::solve(&board, &movement, board.start, &asked) {
+        match search::settled(&board, &movement, board.start, &limits, &stopped)
+            .ok_or("does not fit")
+        {
             Ok(s) => {
                 let cheap: Vec<Outcome> = all.into_iter().filter(|o| o.cost <= settled).collect();
                 prop_assert_eq!(
@@ -541,14 +549,83 @@ fn a_stopped_search_names_what_it_settled() {
         }
         Ok(())
     });
+    enough_stopped("a stopped search", result, checked.get());
+}
+
+/// Outcomes handed over cheapest first, a cost at a time, are the full
+/// answer, numbered as it numbers them; when a budget stops the listing,
+/// they are exactly the full answer's outcomes up to the cost it names.
+/// Cases the budget does not stop, or stops before any cost is complete,
+/// check less, so those that stop after settling some cost are counted and
+/// must be a good share.
+#[test]
+fn outcomes_cheapest_first_are_the_full_answer() {
+    let checked = std::cell::Cell::new(0u32);
+    let mut runner =
+        proptest::test_runner::TestRunner::new(common::proptest_config(CASES_COST_LIMIT));
+    let cases = (picks(), 0usize..4, 1usize..40);
+    let result = runner.run(&cases, |(pick, which, budget)| {
+        let text = pick.board_text(which);
+        let board = common::board(&text);
+        let movement = board.rules.movement(ItemSet::default());
+        let all = engine(&board, &movement);
+        let limits = Limits {
+            max_states: budget,
+            ..Limits::default()
+        };
+        let mut listed: Vec<Outcome> = Vec::new();
+        let mut numbers_ok = true;
+        let mut costs_rise = true;
+        let done =
+            search::cheapest_first(&board, &movement, board.start, &limits, |first, level| {
+                numbers_ok &= first == listed.len() + 1;
+                costs_rise &= level.iter().all(|o| o.cost == level[0].cost)
+                    && listed.last().is_none_or(|l| l.cost < level[0].cost);
+                listed.extend_from_slice(level);
+                std::ops::ControlFlow::Continue(())
+            });
+        prop_assert!(numbers_ok, "numbers skipped on\n{}", text);
+        prop_assert!(costs_rise, "a cost came twice or out of order on\n{}", text);
+        match done {
+            Ok(()) => prop_assert_eq!(listed, all, "budget {} on\n{}", budget, text),
+            Err(stop) => {
+                let cheap: Vec<Outcome> = match stop.settled_cost {
+                    Some(c) => {
+                        checked.set(checked.get() + 1);
+                        all.into_iter().filter(|o| o.cost <= c).collect()
+                    }
+                    None => Vec::new(),
+                };
+                prop_assert_eq!(
+                    listed,
+                    cheap,
+                    "stopped at {:?} with {} states on\n{}",
+                    stop.settled_cost,
+                    budget,
+                    text
+                );
+            }
+        }
+        Ok(())
+    });
+    enough_stopped("cheapest first", result, checked.get());
+}
+
+/// Fails on a failed property, and when too few of the cases were stopped
+/// by their budget after settling some cost (those are the cases that
+/// check what a stopped search lists).
+fn enough_stopped(
+    test: &str,
+    result: Result<(), proptest::test_runner::TestError<impl std::fmt::Debug>>,
+    checked: u32,
+) {
     if let Err(e) = result {
         panic!("{e}");
     }
-    let checked = checked.get();
-    eprintln!("a stopped search: {checked} of {CASES_COST_LIMIT} cases checked");
+    eprintln!("{test}: {checked} of {CASES_COST_LIMIT} cases stopped after settling some cost");
     assert!(
         checked >= CASES_COST_LIMIT / MIN_SHARE,
-        "only {checked} of {CASES_COST_LIMIT} cases stopped after settling some cost"
+        "{test}: only {checked} of {CASES_COST_LIMIT} cases stopped after settling some cost"
     );
 }
 

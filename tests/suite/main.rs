@@ -32,6 +32,7 @@ mod rules;
 mod rules_diff_cli;
 mod schema;
 mod snapshot_cli;
+mod stream;
 mod sweep;
 mod turn;
 mod variants;

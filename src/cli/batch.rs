@@ -1,0 +1,347 @@
+//! `hatchway paths --batch`: boards as JSON Lines on standard input, one
+//! JSON result per line on standard output, in input order.
+//!
+//! With more than one job the lines go through a small ordered pipeline:
+//! this thread reads, the workers load, solve and write each line's result
+//! into bytes, and a writer puts them out in input order. The reader stays
+//! at most [`WINDOW`] lines a job ahead of the writer, so an endless input
+//! takes bounded memory however slow one line is; the writer flushes
+//! whenever it has nothing more ready, so a program that writes one line
+//! and waits gets its answer at once. Threads and channels of the standard
+//! library are enough for this; rayon's pool would need the same ordering
+//! and window built around it.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::num::NonZeroUsize;
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+use std::sync::{Condvar, Mutex};
+
+use super::check::{DiagnosticDoc, diagnostic_doc};
+use super::*;
+
+/// How many lines a job the reader may be ahead of the writer.
+const WINDOW: usize = 16;
+
+/// The count of answers written once the writer has stopped (its reader
+/// went away): the reader stops too.
+const STOPPED: usize = usize::MAX;
+
+/// A line that has no result: why, as INTERCHANGE.md's batch error.
+#[derive(Serialize)]
+struct BatchError {
+    line: usize,
+    error: String,
+    exit: u8,
+    diagnostics: Vec<DiagnosticDoc>,
+}
+
+/// A line of input, numbered from 1 (blank lines count).
+enum Line {
+    /// The line's bytes, without the line end.
+    Text(usize, Vec<u8>),
+    /// Reading failed here; nothing after it is read.
+    Unreadable(usize, String),
+}
+
+/// One line's answer: its JSON line, and how the line ended.
+struct Answer {
+    json: Vec<u8>,
+    exit: Exit,
+}
+
+/// The default number of jobs: one a core.
+pub(super) fn default_jobs() -> NonZeroUsize {
+    std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
+}
+
+pub(super) fn batch_paths(args: &QueryArgs, jobs: NonZeroUsize) -> Exit {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    if jobs.get() > 1 {
+        return in_parallel(&mut input, args, jobs.get());
+    }
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let exit = in_turn(&mut input, &mut out, args);
+    if out.flush().is_err() {
+        return Exit::Invalid;
+    }
+    exit
+}
+
+/// Reads the next line that is not blank; `None` at the end of the input.
+fn next_line(input: &mut impl BufRead, number: &mut usize) -> Option<Line> {
+    loop {
+        *number += 1;
+        match read_line(input) {
+            Ok(None) => return None,
+            Ok(Some(bytes)) if bytes.trim_ascii().is_empty() => {}
+            Ok(Some(bytes)) => return Some(Line::Text(*number, bytes)),
+            Err(e) => return Some(Line::Unreadable(*number, e.to_string())),
+        }
+    }
+}
+
+/// Reads, answers and writes each line in turn. Each answer is flushed,
+/// since the next read may wait for a program that waits for this answer.
+fn in_turn(input: &mut impl BufRead, out: &mut impl Write, args: &QueryArgs) -> Exit {
+    let mut exit = Exit::Success;
+    let mut number = 0;
+    while let Some(line) = next_line(input, &mut number) {
+        let last = matches!(line, Line::Unreadable(..));
+        let answer = answer(line, args);
+        exit = exit.max(answer.exit);
+        if out
+            .write_all(&answer.json)
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            return Exit::Invalid;
+        }
+        if last {
+            break;
+        }
+    }
+    exit
+}
+
+/// The lines of `input` answered by `jobs` workers, written in input order.
+fn in_parallel(input: &mut impl BufRead, args: &QueryArgs, jobs: usize) -> Exit {
+    let window = WINDOW * jobs;
+    // How many answers the writer has written, for the reader to wait on.
+    let written = (Mutex::new(0usize), Condvar::new());
+    let (line_tx, line_rx) = mpsc::sync_channel::<(usize, Line)>(window);
+    let (answer_tx, answer_rx) = mpsc::sync_channel::<(usize, Answer)>(window);
+    let line_rx = Mutex::new(line_rx);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let answer_tx = answer_tx.clone();
+            let line_rx = &line_rx;
+            scope.spawn(move || work(line_rx, &answer_tx, args));
+        }
+        drop(answer_tx);
+        let written = &written;
+        let writer = scope.spawn(move || {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let exit = write_in_order(&answer_rx, &mut out, written);
+            if out.flush().is_err() {
+                return Exit::Invalid;
+            }
+            exit
+        });
+        read_lines(input, &line_tx, written, window);
+        drop(line_tx);
+        writer.join().unwrap_or(Exit::Invalid)
+    })
+}
+
+/// Reads every line and hands it on with its place among the answers,
+/// waiting while the writer is `window` answers behind.
+fn read_lines(
+    input: &mut impl BufRead,
+    lines: &SyncSender<(usize, Line)>,
+    written: &(Mutex<usize>, Condvar),
+    window: usize,
+) {
+    let mut number = 0;
+    let mut place = 0;
+    while let Some(line) = next_line(input, &mut number) {
+        let (lock, ready) = written;
+        let Ok(mut done) = lock.lock() else { return };
+        while place >= done.saturating_add(window) {
+            done = match ready.wait(done) {
+                Ok(d) => d,
+                Err(_) => return,
+            };
+        }
+        if *done == STOPPED {
+            return;
+        }
+        drop(done);
+        let last = matches!(line, Line::Unreadable(..));
+        if lines.send((place, line)).is_err() || last {
+            return;
+        }
+        place += 1;
+    }
+}
+
+/// A worker: answers lines until there are none.
+fn work(
+    lines: &Mutex<Receiver<(usize, Line)>>,
+    answers: &SyncSender<(usize, Answer)>,
+    args: &QueryArgs,
+) {
+    loop {
+        let next = match lines.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok((place, line)) = next else { return };
+        if answers.send((place, answer(line, args))).is_err() {
+            return;
+        }
+    }
+}
+
+/// Writes answers in the order of their places, flushing whenever nothing
+/// more is ready; the worst exit of all is the command's.
+fn write_in_order(
+    answers: &Receiver<(usize, Answer)>,
+    out: &mut impl Write,
+    written: &(Mutex<usize>, Condvar),
+) -> Exit {
+    let stop = || {
+        let (lock, ready) = written;
+        if let Ok(mut done) = lock.lock() {
+            *done = STOPPED;
+        }
+        ready.notify_all();
+        Exit::Invalid
+    };
+    let mut exit = Exit::Success;
+    let mut waiting: BTreeMap<usize, Answer> = BTreeMap::new();
+    let mut next = 0;
+    loop {
+        let received = match answers.try_recv() {
+            Ok(a) => a,
+            Err(TryRecvError::Disconnected) => break,
+            Err(TryRecvError::Empty) => {
+                if out.flush().is_err() {
+                    return stop();
+                }
+                match answers.recv() {
+                    Ok(a) => a,
+                    Err(_) => break,
+                }
+            }
+        };
+        let (place, answer) = received;
+        waiting.insert(place, answer);
+        while let Some(answer) = waiting.remove(&next) {
+            exit = exit.max(answer.exit);
+            if out.write_all(&answer.json).is_err() {
+                return stop();
+            }
+            next += 1;
+        }
+        let (lock, ready) = written;
+        if let Ok(mut done) = lock.lock() {
+            *done = next;
+        }
+        ready.notify_all();
+    }
+    exit
+}
+
+/// The next line of `input` without its line end, or `None` at the end.
+/// At most one byte more than the file size limit is kept, so that an
+/// endless line (such as `/dev/zero`) is refused as too large instead of
+/// filling the memory; the rest of such a line is skipped.
+fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Vec<u8>>> {
+    let keep = crate::model::limits::FILE_SIZE + 1;
+    let mut line = Vec::new();
+    let mut read_any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(read_any.then_some(line));
+        }
+        read_any = true;
+        let newline = buf.iter().position(|&b| b == b'\n');
+        let chunk = &buf[..newline.unwrap_or(buf.len())];
+        let room = keep.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = newline.map_or(buf.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() {
+            break;
+        }
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(Some(line))
+}
+
+/// A line's answer: its result, or its error, as one JSON line.
+fn answer(line: Line, args: &QueryArgs) -> Answer {
+    let (number, result) = match line {
+        Line::Text(number, bytes) => (number, solved(number, bytes, args)),
+        Line::Unreadable(number, e) => (
+            number,
+            Err(BatchError {
+                line: number,
+                error: format!("cannot read line {number}: {e}"),
+                exit: 1,
+                diagnostics: Vec::new(),
+            }),
+        ),
+    };
+    match result {
+        Ok(json) => Answer {
+            json,
+            exit: Exit::Success,
+        },
+        Err(e) => {
+            let exit = if e.exit == 3 {
+                Exit::Limit
+            } else {
+                Exit::Invalid
+            };
+            let mut json = serde_json::to_vec(&document::Versioned::new(&e)).unwrap_or_else(|_| {
+                format!("{{\"format\":1,\"line\":{number},\"error\":\"cannot write the error\"}}")
+                    .into_bytes()
+            });
+            json.push(b'\n');
+            Answer { json, exit }
+        }
+    }
+}
+
+/// Loads and solves one line's board, and writes its result as one JSON
+/// line.
+fn solved(number: usize, text: Vec<u8>, args: &QueryArgs) -> Result<Vec<u8>, BatchError> {
+    let name = format!("line {number}");
+    let input = load::input_from_bytes(
+        name,
+        text,
+        None,
+        InputKind::Document(interchange::Format::Json),
+    );
+    let board = input
+        .and_then(|i| load::board(&i))
+        .map_err(|f| BatchError {
+            line: number,
+            error: f.reports.iter().find(|r| r.is_error()).map_or_else(
+                || "invalid board".to_string(),
+                |r| r.problem().message.clone(),
+            ),
+            exit: 1,
+            diagnostics: f.reports.iter().map(diagnostic_doc).collect(),
+        })?;
+    let q = query(board.value, args).map_err(|e| BatchError {
+        line: number,
+        error: e.message,
+        exit: 1,
+        diagnostics: Vec::new(),
+    })?;
+    let solution =
+        search::solve(&q.board, &q.movement, q.start, &q.limits).map_err(|e| BatchError {
+            line: number,
+            error: e.to_string(),
+            exit: 3,
+            diagnostics: Vec::new(),
+        })?;
+    let outcomes = q.listed(solution.outcomes);
+    let doc = document::result_doc(&q.board, &q.movement, q.start, &outcomes);
+    let mut json = Vec::with_capacity(4096);
+    serde_json::to_writer(&mut json, &document::Versioned::new(&doc)).map_err(|e| BatchError {
+        line: number,
+        error: format!("cannot write the result: {e}"),
+        exit: 1,
+        diagnostics: Vec::new(),
+    })?;
+    json.push(b'\n');
+    Ok(json)
+}
