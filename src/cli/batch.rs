@@ -6,15 +6,17 @@
 //! into bytes, and a writer puts them out in input order. The reader stays
 //! at most [`WINDOW`] lines a job ahead of the writer, so an endless input
 //! takes bounded memory however slow one line is; the writer flushes
-//! whenever it has nothing more ready, so a program that writes one line
-//! and waits gets its answer at once. Threads and channels of the standard
+//! whenever every line read so far is answered, so a program that writes
+//! one line and waits gets its answer at once, and a file read at full
+//! speed is written in large blocks. Threads and channels of the standard
 //! library are enough for this; rayon's pool would need the same ordering
 //! and window built around it.
 
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::num::NonZeroUsize;
-use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Condvar, Mutex};
 
 use super::check::{DiagnosticDoc, diagnostic_doc};
@@ -108,8 +110,11 @@ fn in_turn(input: &mut impl BufRead, out: &mut impl Write, args: &QueryArgs) -> 
 /// The lines of `input` answered by `jobs` workers, written in input order.
 fn in_parallel(input: &mut impl BufRead, args: &QueryArgs, jobs: usize) -> Exit {
     let window = WINDOW * jobs;
-    // How many answers the writer has written, for the reader to wait on.
+    // How many answers the writer has written, for the reader to wait on,
+    // and how many lines the reader has handed on, for the writer to know
+    // when it has caught up.
     let written = (Mutex::new(0usize), Condvar::new());
+    let handed = AtomicUsize::new(0);
     let (line_tx, line_rx) = mpsc::sync_channel::<(usize, Line)>(window);
     let (answer_tx, answer_rx) = mpsc::sync_channel::<(usize, Answer)>(window);
     let line_rx = Mutex::new(line_rx);
@@ -120,16 +125,16 @@ fn in_parallel(input: &mut impl BufRead, args: &QueryArgs, jobs: usize) -> Exit 
             scope.spawn(move || work(line_rx, &answer_tx, args));
         }
         drop(answer_tx);
-        let written = &written;
+        let (written, handed) = (&written, &handed);
         let writer = scope.spawn(move || {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let exit = write_in_order(&answer_rx, &mut out, written);
+            let exit = write_in_order(&answer_rx, &mut out, written, handed);
             if out.flush().is_err() {
                 return Exit::Invalid;
             }
             exit
         });
-        read_lines(input, &line_tx, written, window);
+        read_lines(input, &line_tx, written, handed, window);
         drop(line_tx);
         writer.join().unwrap_or(Exit::Invalid)
     })
@@ -141,6 +146,7 @@ fn read_lines(
     input: &mut impl BufRead,
     lines: &SyncSender<(usize, Line)>,
     written: &(Mutex<usize>, Condvar),
+    handed: &AtomicUsize,
     window: usize,
 ) {
     let mut number = 0;
@@ -163,6 +169,7 @@ fn read_lines(
             return;
         }
         place += 1;
+        handed.store(place, Ordering::Release);
     }
 }
 
@@ -184,12 +191,14 @@ fn work(
     }
 }
 
-/// Writes answers in the order of their places, flushing whenever nothing
-/// more is ready; the worst exit of all is the command's.
+/// Writes answers in the order of their places, flushing whenever every
+/// line handed on so far is written; the worst exit of all is the
+/// command's.
 fn write_in_order(
     answers: &Receiver<(usize, Answer)>,
     out: &mut impl Write,
     written: &(Mutex<usize>, Condvar),
+    handed: &AtomicUsize,
 ) -> Exit {
     let stop = || {
         let (lock, ready) = written;
@@ -202,21 +211,7 @@ fn write_in_order(
     let mut exit = Exit::Success;
     let mut waiting: BTreeMap<usize, Answer> = BTreeMap::new();
     let mut next = 0;
-    loop {
-        let received = match answers.try_recv() {
-            Ok(a) => a,
-            Err(TryRecvError::Disconnected) => break,
-            Err(TryRecvError::Empty) => {
-                if out.flush().is_err() {
-                    return stop();
-                }
-                match answers.recv() {
-                    Ok(a) => a,
-                    Err(_) => break,
-                }
-            }
-        };
-        let (place, answer) = received;
+    while let Ok((place, answer)) = answers.recv() {
         waiting.insert(place, answer);
         while let Some(answer) = waiting.remove(&next) {
             exit = exit.max(answer.exit);
@@ -224,6 +219,11 @@ fn write_in_order(
                 return stop();
             }
             next += 1;
+        }
+        // Caught up with the reader, which may be waiting for a program
+        // that waits for these answers.
+        if next >= handed.load(Ordering::Acquire) && out.flush().is_err() {
+            return stop();
         }
         let (lock, ready) = written;
         if let Ok(mut done) = lock.lock() {
@@ -335,7 +335,9 @@ fn solved(number: usize, text: Vec<u8>, args: &QueryArgs) -> Result<Vec<u8>, Bat
         })?;
     let outcomes = q.listed(solution.outcomes);
     let doc = document::result_doc(&q.board, &q.movement, q.start, &outcomes);
-    let mut json = Vec::with_capacity(4096);
+    // Room for a standard board's result with water (about 8 KB), so that
+    // most lines write without growing the buffer.
+    let mut json = Vec::with_capacity(16 * 1024);
     serde_json::to_writer(&mut json, &document::Versioned::new(&doc)).map_err(|e| BatchError {
         line: number,
         error: format!("cannot write the result: {e}"),

@@ -8,11 +8,11 @@
 //! most `c`, with the numbers and paths of the full answer
 //! ([`Solution::outcomes`]), and says the cheapest way its bound cut off
 //! ([`Solution::beyond`]), below which no outcome is missing. So
-//! [`cheapest_first`] searches again at each cost where a new outcome may
-//! be, each time bounded one step further: the searches before the last
-//! settle a subset of its states, so the whole costs the last search times
-//! a small factor wherever states grow with cost (BENCHMARKS.md measures
-//! it). The searches share one [`Workspace`], so they reuse its memory.
+//! [`cheapest_first`] searches again, each time bounded further: at the
+//! next cost where a new outcome may be while the states stored grow fast
+//! with cost (the searches before the last then cost less than it), and
+//! twice as far each time while they grow slowly (BENCHMARKS.md measures
+//! both kinds of board). The searches share one [`Workspace`], so they reuse its memory.
 
 use std::ops::ControlFlow;
 
@@ -58,7 +58,14 @@ pub fn cheapest_first(
     let mut workspace = Workspace::new();
     let last = limits.max_cost.map_or(u32::MAX, |c| c.0);
     let mut bound = 0u32;
-    // How many outcomes were handed over, all those of at most `complete`.
+    // How far past the cheapest way cut off the next search looks: one
+    // cost while each search stores at least twice the states of the one
+    // before (then the searches before the last cost at most as much as
+    // it), doubled while they grow slower, so that a board whose states
+    // stop growing is not searched again once a cost.
+    let mut step = 1u32;
+    let mut stored = 0usize;
+    // How many outcomes were handed over: all those of at most `complete`.
     let mut listed = 0usize;
     let mut complete: Option<u32> = None;
     loop {
@@ -68,34 +75,81 @@ pub fn cheapest_first(
         };
         let solution = match workspace.solve(board, movement, start, &bounded) {
             Ok(s) => s,
-            Err(mut stop) => {
-                // The last search said no outcome costs less than `bound`
-                // beyond those listed, so the listing is complete up to the
-                // cost this one settled, if that is further.
-                stop.settled_cost = complete.max(stop.settled_cost.map(|c| c.0)).map(Cost);
-                return Err(stop);
+            Err(stop) => {
+                return Err(stopped(
+                    &mut workspace,
+                    (board, movement, start, limits),
+                    stop,
+                    (listed, complete),
+                    &mut found,
+                ));
             }
         };
-        let new = solution.outcomes.get(listed..).unwrap_or_default();
-        for (i, level) in new
-            .chunk_by(|a, b| a.cost == b.cost)
-            .scan(listed, |at, level| {
-                let first = *at + 1;
-                *at += level.len();
-                Some((first, level))
-            })
-        {
-            if found(i, level).is_break() {
-                return Ok(());
-            }
+        if hand_over(&solution.outcomes, listed, &mut found).is_break() {
+            return Ok(());
         }
         listed = solution.outcomes.len();
         complete = Some(bound);
+        step = if solution.states < stored.saturating_mul(2) {
+            step.saturating_mul(2)
+        } else {
+            1
+        };
+        stored = solution.states;
         match solution.beyond {
-            Some(next) if next.0 <= last => bound = next.0,
+            Some(next) if next.0 <= last => {
+                bound = next.0.max(bound.saturating_add(step)).min(last)
+            }
             _ => return Ok(()),
         }
     }
+}
+
+/// Hands the outcomes after the first `listed` to `found`, a cost at a
+/// time.
+fn hand_over(
+    outcomes: &[Outcome],
+    listed: usize,
+    found: &mut impl FnMut(usize, &[Outcome]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let mut first = listed + 1;
+    for level in outcomes
+        .get(listed..)
+        .unwrap_or_default()
+        .chunk_by(|a, b| a.cost == b.cost)
+    {
+        found(first, level)?;
+        first += level.len();
+    }
+    ControlFlow::Continue(())
+}
+
+/// After a budget stopped a search bounded past the last cost listed: hands
+/// over the outcomes it had made final beyond those (found again by a
+/// search bounded at its settled cost, which fits in the same budget), and
+/// says up to which cost the listing is complete.
+fn stopped(
+    workspace: &mut Workspace,
+    (board, movement, start, limits): (&Board, &Movement, RoomId, &Limits),
+    mut stop: LimitReached,
+    (listed, complete): (usize, Option<u32>),
+    found: &mut impl FnMut(usize, &[Outcome]) -> ControlFlow<()>,
+) -> LimitReached {
+    let reached = stop.settled_cost.map(|c| c.0);
+    stop.settled_cost = complete.map(Cost);
+    if reached <= complete {
+        return stop;
+    }
+    let bounded = Limits {
+        max_cost: reached.map(Cost),
+        ..*limits
+    };
+    // Said to fit; should it not, the listing is complete where it was.
+    if let Ok(solution) = workspace.solve(board, movement, start, &bounded) {
+        stop.settled_cost = reached.map(Cost);
+        let _ = hand_over(&solution.outcomes, listed, found);
+    }
+    stop
 }
 
 /// The outcomes a search stopped by a budget had made final: every outcome
