@@ -1,5 +1,6 @@
 //! Outcomes to text: the interchange document (JSON and YAML through serde),
-//! the table for people, and the ship as a Graphviz graph.
+//! the table for people, and the ship as a Graphviz graph, a terminal
+//! picture and an SVG picture.
 
 pub mod changes;
 pub mod document;
@@ -7,6 +8,7 @@ pub mod dot;
 pub mod draw;
 pub mod fixit;
 pub mod replay;
+pub mod svg;
 pub mod sweep;
 pub mod table;
 
