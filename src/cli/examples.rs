@@ -44,7 +44,8 @@ pub(super) const FMT: &str = "Examples:
   hatchway fmt --check tests/fixtures/unformatted.board";
 
 pub(super) const DRAW: &str = "Examples:
-  hatchway draw boards/mini-flood.board --outcome 4";
+  hatchway draw boards/mini-flood.board --outcome 4
+  hatchway draw --format svg --outcome 10";
 
 pub(super) const COMPLETIONS: &str = "Examples:
   hatchway completions bash";

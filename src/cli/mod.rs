@@ -257,16 +257,22 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
-    /// The ship as a picture in the terminal: rooms as boxes, hatches
-    /// between them, optionally with one outcome's path.
+    /// The ship as a picture in the terminal, or as an SVG document: rooms
+    /// as boxes, hatches between them, optionally with one outcome's path.
     #[command(after_help = examples::DRAW)]
     Draw {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
         /// Draw the ship at the end of the outcome with this number (as
-        /// listed by `paths`), with the rooms its path entered.
+        /// listed by `paths`), with its path: the rooms it entered, and in
+        /// SVG its steps numbered on the hatches.
         #[arg(long, value_name = "N")]
         outcome: Option<usize>,
+        /// Output: a picture in text for the terminal, or a standalone SVG
+        /// document (coloured by state, with patterns and codes that read
+        /// without colour, and a legend).
+        #[arg(long, value_enum, default_value_t = DrawFormat::Text)]
+        format: DrawFormat,
     },
     /// Check every board under some folders against its stored snapshot
     /// (insta's `.snap` format): what `hatchway replay` shows for it.
@@ -434,6 +440,12 @@ enum ReplayFormat {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum DrawFormat {
+    Text,
+    Svg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum PathsFormat {
     Table,
     Json,
@@ -590,7 +602,11 @@ pub fn run() -> ExitCode {
             plan(board.as_deref(), &args, request, &term)
         }
         Command::Fmt { files, check } => fmt(&files, check, &term),
-        Command::Draw { board, outcome } => draw(board.as_deref(), outcome, &term),
+        Command::Draw {
+            board,
+            outcome,
+            format,
+        } => draw(board.as_deref(), outcome, format, &term),
         Command::Test {
             paths,
             snapshots,
