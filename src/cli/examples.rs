@@ -37,7 +37,8 @@ pub(super) const IMPORT: &str = "Examples:
   hatchway import tests/fixtures/flat/mixed.flat";
 
 pub(super) const DOT: &str = "Examples:
-  hatchway dot boards/open-mini.board --outcome 3";
+  hatchway dot boards/open-mini.board --outcome 3
+  hatchway dot boards/desperate-times.board";
 
 pub(super) const FMT: &str = "Examples:
   hatchway fmt --check boards/

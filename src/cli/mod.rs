@@ -224,7 +224,8 @@ enum Command {
         file: PathBuf,
     },
     /// The ship as a Graphviz graph (DOT), optionally with a path drawn on
-    /// it; render it with `dot -Tsvg`.
+    /// it; render it with `dot -Tsvg`. A board that places every room pins
+    /// each room to its place, for Graphviz's `neato` (`neato -n -Tsvg`).
     #[command(after_help = examples::DOT)]
     Dot {
         /// The board (the built-in standard board when omitted).
