@@ -26,7 +26,7 @@ use super::draw;
 use super::replay::state_codes;
 use crate::model::{Board, HatchId, HatchStateId, RoomId, StateId};
 use crate::outcome::Action;
-use crate::referee::hatch_label;
+use crate::referee::{Step, hatch_label};
 
 /// Width of a room's box, in pixels.
 const BOX_WIDTH: i64 = 150;
@@ -54,6 +54,9 @@ const COLUMN_PIXELS: i64 = 7;
 const LAYOUT_COLUMNS: usize = 80;
 /// Radius of the circles that hold a hatch's code and a step's number.
 const MARK_RADIUS: i64 = 9;
+/// How far a step's number stands from its hatch's line, beside the
+/// hatch's code.
+const STEP_OFFSET: i64 = 20;
 /// Width of the band a path's step draws under a hatch.
 const STEP_WIDTH: i64 = 7;
 /// The colour of borders and text.
@@ -107,35 +110,18 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
 /// The ship as one `<svg>` element, to embed in a page: the start room
 /// marked and, when a walk is given, the ship at its end with its steps
 /// drawn and numbered and the room it ends in marked.
+///
+/// The groups `path-lines` and `path-marks` are there even without a walk,
+/// so that a page can put the [`path_layers`] of a walk in them.
 pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
     let rules = &board.rules;
-    let places: Vec<(i64, i64)> = draw::layout(board, LAYOUT_COLUMNS)
-        .into_iter()
-        .map(|(c, r)| (c as i64, r as i64))
-        .collect();
-    let place = |r: RoomId| places.get(r.index()).copied().unwrap_or((0, 0));
-
-    // Hatches that need the gaps share them: each gets its own lane, 10
-    // pixels from the next (five lanes to a gap), so that their lines stay
-    // apart.
-    let mut lanes = 0;
-    let routes: Vec<Vec<Point>> = board
-        .hatches
-        .iter()
-        .map(|h| {
-            let (a, b) = (place(h.rooms[0]), place(h.rooms[1]));
-            let lane = if next_to(a, b) {
-                0
-            } else {
-                lanes += 1;
-                ((lanes - 1) % 5 - 2) * 10
-            };
-            route(a, b, lane)
-        })
-        .collect();
-
-    let steps = walk.map_or(&[][..], |w| w.steps);
-    let drawn = drawn_steps(board, start, steps);
+    let layout = Layout::of(board);
+    let Layout {
+        places,
+        routes,
+        codes: code_marks,
+    } = &layout;
+    let path = walk.map(|w| layout.path(board, start, w.steps, w.end.position));
     let room_state = |i: usize| {
         walk.and_then(|w| w.end.rooms.get(i).copied())
             .unwrap_or(board.rooms[i].state)
@@ -145,33 +131,6 @@ pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String 
             .unwrap_or(board.hatches[i].state)
     };
 
-    // Where every mark of a hatch stands: its code in the middle, the
-    // numbers of the steps through it before and after, all evenly along
-    // its line; half a place further when that would cover a mark of
-    // another hatch (two diagonals that cross in the same corner).
-    let mut placed: Vec<Point> = Vec::new();
-    let mut marks: Vec<Vec<Point>> = Vec::with_capacity(routes.len());
-    for (i, points) in routes.iter().enumerate() {
-        let count = drawn.iter().filter(|s| s.hatch.index() == i).count() as i64 + 1;
-        let at = |shift: i64| -> Vec<Point> {
-            (0..count)
-                .map(|k| along(points, (2 * k + 2 + shift, 2 * count + 2)))
-                .collect()
-        };
-        let covers = |p: &Point| {
-            placed
-                .iter()
-                .any(|q| (p.0 - q.0).pow(2) + (p.1 - q.1).pow(2) < (2 * MARK_RADIUS + 2).pow(2))
-        };
-        let mut these = at(0);
-        if these.iter().any(covers) {
-            these = at(1);
-        }
-        placed.extend(&these);
-        marks.push(these);
-    }
-    let code_marks: Vec<Point> = marks.iter_mut().map(|m| m.remove(m.len() / 2)).collect();
-
     // The picture's extent: every box, every line and every mark.
     let columns = places.iter().map(|p| p.0 + 1).max().unwrap_or(1);
     let rows = places.iter().map(|p| p.1 + 1).max().unwrap_or(1);
@@ -180,9 +139,11 @@ pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String 
         columns * (BOX_WIDTH + GAP_X) - GAP_X,
         rows * (BOX_HEIGHT + GAP_Y) - GAP_Y,
     );
+    // Steps' numbers stand beside the lines, whatever the walk.
+    let reach = MARK_RADIUS + STEP_OFFSET;
     for &(x, y) in routes.iter().flatten() {
-        low = (low.0.min(x - MARK_RADIUS), low.1.min(y - MARK_RADIUS));
-        high = (high.0.max(x + MARK_RADIUS), high.1.max(y + MARK_RADIUS));
+        low = (low.0.min(x - reach), low.1.min(y - reach));
+        high = (high.0.max(x + reach), high.1.max(y + reach));
     }
     // Room for the marks of the start and end rooms around their boxes.
     let (low, high) = ((low.0 - 10, low.1 - 10), (high.0 + 10, high.1 + 10));
@@ -247,27 +208,10 @@ pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String 
 
     // The path's bands go under the hatches, so that a walked hatch still
     // shows its state's line over the band.
-    if !drawn.is_empty() {
-        out.push_str("<g class=\"path-lines\">\n");
-        for step in &drawn {
-            let mut points = routes[step.hatch.index()].clone();
-            let (colour, kind, arrow) = match step.through {
-                None => (OPENED_COLOUR, "opens", ""),
-                Some(forward) => {
-                    if !forward {
-                        points.reverse();
-                    }
-                    (PATH_COLOUR, "moves", " marker-end=\"url(#hatchway-arrow)\"")
-                }
-            };
-            out.push_str(&format!(
-                "<polyline class=\"step-line {kind}\" data-step=\"{}\" points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{STEP_WIDTH}\" stroke-opacity=\"0.5\"{arrow}/>\n",
-                step.number,
-                points_text(&points)
-            ));
-        }
-        out.push_str("</g>\n");
-    }
+    out.push_str(&format!(
+        "<g class=\"path-lines\">\n{}</g>\n",
+        path.as_ref().map_or("", |p| p.lines.as_str())
+    ));
 
     let hatch_codes = draw::hatch_codes(&rules.hatch_states);
     out.push_str("<g class=\"hatches\">\n");
@@ -293,8 +237,7 @@ pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String 
     let room_codes = state_codes(rules);
     out.push_str("<g class=\"rooms\">\n");
     for (i, room) in board.rooms.iter().enumerate() {
-        let (c, r) = places[i];
-        let (x, y) = (c * (BOX_WIDTH + GAP_X), r * (BOX_HEIGHT + GAP_Y));
+        let (x, y) = layout.corner(RoomId(i as u32));
         let state = room_state(i);
         let s = usize::from(state.0);
         let name = rules.room_states.get(s).map_or("?", String::as_str);
@@ -377,31 +320,10 @@ pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String 
     }
     out.push_str("</g>\n");
 
-    if let Some(w) = walk {
-        out.push_str("<g class=\"path-marks\">\n");
-        let (c, r) = place(w.end.position);
-        out.push_str(&format!(
-            "<rect class=\"path-end\" data-step=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"12\" fill=\"none\" stroke=\"{PATH_COLOUR}\" stroke-width=\"3\"/>\n",
-            w.steps.len(),
-            c * (BOX_WIDTH + GAP_X) - 8,
-            r * (BOX_HEIGHT + GAP_Y) - 8,
-            BOX_WIDTH + 16,
-            BOX_HEIGHT + 16
-        ));
-        for step in &drawn {
-            let (x, y) = marks[step.hatch.index()].remove(0);
-            let (kind, fill, stroke, text) = match step.through {
-                None => ("opens", "#ffffff", OPENED_COLOUR, OPENED_COLOUR),
-                Some(_) => ("moves", PATH_COLOUR, PATH_COLOUR, "#ffffff"),
-            };
-            out.push_str(&format!(
-                "<g class=\"step-number {kind}\" data-step=\"{n}\">\n<circle cx=\"{x}\" cy=\"{y}\" r=\"{MARK_RADIUS}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"2\"/>\n<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\" font-weight=\"bold\" fill=\"{text}\">{n}</text>\n</g>\n",
-                y + 4,
-                n = step.number,
-            ));
-        }
-        out.push_str("</g>\n");
-    }
+    out.push_str(&format!(
+        "<g class=\"path-marks\">\n{}</g>\n",
+        path.as_ref().map_or("", |p| p.marks.as_str())
+    ));
     out.push_str("</g>\n");
 
     out.push_str(&format!(
@@ -410,6 +332,147 @@ pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String 
     ));
     out.push_str("</svg>\n");
     out
+}
+
+/// A walk drawn to lay over the ship of [`element`]: the SVG of its
+/// `path-lines` group and of its `path-marks` group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathLayers {
+    /// A band along the hatch of each step (with an arrowhead for a move),
+    /// each with `data-step="N"`.
+    pub lines: String,
+    /// Each step's number beside its hatch, and the mark of the room where
+    /// the walk ends, each with `data-step="N"` (the end's is the last
+    /// step's).
+    pub marks: String,
+}
+
+/// The drawing of a walk from `start` by `steps` to `end`, to put in the
+/// groups `path-lines` and `path-marks` of the [`element`] drawn without
+/// one: a page shows any outcome's path on one picture this way.
+pub fn path_layers(board: &Board, start: RoomId, steps: &[Step], end: RoomId) -> PathLayers {
+    Layout::of(board).path(board, start, steps, end)
+}
+
+/// Where everything of a ship stands, in its own pixels: the box of each
+/// room (box (0, 0)'s top left at 0, 0), the line of each hatch and its
+/// code's mark. Nothing here depends on a walk, so that a walk's layers
+/// fit any picture of the board.
+struct Layout {
+    /// Each room's place on the grid (column, row).
+    places: Vec<Point>,
+    /// Each hatch's line, from its first room to its second.
+    routes: Vec<Vec<Point>>,
+    /// Where each hatch's code stands.
+    codes: Vec<Point>,
+}
+
+impl Layout {
+    fn of(board: &Board) -> Layout {
+        let places: Vec<Point> = draw::layout(board, LAYOUT_COLUMNS)
+            .into_iter()
+            .map(|(c, r)| (c as i64, r as i64))
+            .collect();
+        let place = |r: RoomId| places.get(r.index()).copied().unwrap_or((0, 0));
+        // Hatches that need the gaps share them: each gets its own lane, 10
+        // pixels from the next (five lanes to a gap), so that their lines
+        // stay apart.
+        let mut lanes = 0;
+        let routes: Vec<Vec<Point>> = board
+            .hatches
+            .iter()
+            .map(|h| {
+                let (a, b) = (place(h.rooms[0]), place(h.rooms[1]));
+                let lane = if next_to(a, b) {
+                    0
+                } else {
+                    lanes += 1;
+                    ((lanes - 1) % 5 - 2) * 10
+                };
+                route(a, b, lane)
+            })
+            .collect();
+        // A hatch's code stands in the middle of its line, or a quarter
+        // further when that would cover the code of another hatch (two
+        // diagonals that cross in the same corner).
+        let mut codes: Vec<Point> = Vec::with_capacity(routes.len());
+        for points in &routes {
+            let middle = along(points, (1, 2));
+            let covers = codes.iter().any(|q| {
+                (middle.0 - q.0).pow(2) + (middle.1 - q.1).pow(2) < (2 * MARK_RADIUS + 2).pow(2)
+            });
+            codes.push(if covers {
+                along(points, (3, 4))
+            } else {
+                middle
+            });
+        }
+        Layout {
+            places,
+            routes,
+            codes,
+        }
+    }
+
+    /// The top left of a room's box.
+    fn corner(&self, room: RoomId) -> Point {
+        let (c, r) = self.places.get(room.index()).copied().unwrap_or((0, 0));
+        (c * (BOX_WIDTH + GAP_X), r * (BOX_HEIGHT + GAP_Y))
+    }
+
+    /// The layers of a walk: its steps' bands, their numbers beside the
+    /// lines (evenly along a hatch that several steps use), and the end.
+    fn path(&self, board: &Board, start: RoomId, steps: &[Step], end: RoomId) -> PathLayers {
+        let drawn = drawn_steps(board, start, steps);
+        let mut lines = String::new();
+        let mut marks = String::new();
+        let (x, y) = self.corner(end);
+        marks.push_str(&format!(
+            "<rect class=\"path-end\" data-step=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"12\" fill=\"none\" stroke=\"{PATH_COLOUR}\" stroke-width=\"3\"/>\n",
+            steps.len(),
+            x - 8,
+            y - 8,
+            BOX_WIDTH + 16,
+            BOX_HEIGHT + 16
+        ));
+        for step in &drawn {
+            let Some(route) = self.routes.get(step.hatch.index()) else {
+                continue;
+            };
+            let mut points = route.clone();
+            let (colour, kind, arrow) = match step.through {
+                None => (OPENED_COLOUR, "opens", ""),
+                Some(forward) => {
+                    if !forward {
+                        points.reverse();
+                    }
+                    (PATH_COLOUR, "moves", " marker-end=\"url(#hatchway-arrow)\"")
+                }
+            };
+            lines.push_str(&format!(
+                "<polyline class=\"step-line {kind}\" data-step=\"{}\" points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{STEP_WIDTH}\" stroke-opacity=\"0.5\"{arrow}/>\n",
+                step.number,
+                points_text(&points)
+            ));
+            let on_hatch: Vec<usize> = drawn
+                .iter()
+                .filter(|s| s.hatch == step.hatch)
+                .map(|s| s.number)
+                .collect();
+            let k = on_hatch.iter().position(|&n| n == step.number).unwrap_or(0);
+            let (x, y) = beside(route, (k as i64 + 1, on_hatch.len() as i64 + 1));
+            let (fill, text) = match step.through {
+                None => ("#ffffff", OPENED_COLOUR),
+                Some(_) => (PATH_COLOUR, "#ffffff"),
+            };
+            marks.push_str(&format!(
+                "<g class=\"step-number {kind}\" data-step=\"{n}\">\n<circle cx=\"{x}\" cy=\"{y}\" r=\"{MARK_RADIUS}\" fill=\"{fill}\" stroke=\"{colour}\" stroke-width=\"2\"/>\n<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\" font-weight=\"bold\" fill=\"{text}\">{n}</text>\n</g>\n",
+                y + 4,
+                n = step.number,
+            ));
+        }
+        PathLayers { lines, marks }
+    }
 }
 
 /// A point of the picture, in pixels.
@@ -520,6 +583,35 @@ fn along(points: &[Point], part: (i64, i64)) -> Point {
     points.last().copied().unwrap_or((0, 0))
 }
 
+/// The point beside a line at the fraction `part.0 / part.1` of its
+/// length: [`STEP_OFFSET`] pixels to its left, going from its first point,
+/// so that a mark there leaves the line's own marks free.
+fn beside(points: &[Point], part: (i64, i64)) -> Point {
+    let (x, y) = along(points, part);
+    // The direction of the segment the point is on.
+    let length = |p: Point, q: Point| (q.0 - p.0).abs() + (q.1 - p.1).abs();
+    let total: i64 = points.windows(2).map(|w| length(w[0], w[1])).sum();
+    let mut left = total * part.0 / part.1.max(1);
+    let mut direction = (1.0, 0.0);
+    for w in points.windows(2) {
+        let l = length(w[0], w[1]);
+        if l > 0 {
+            direction = ((w[1].0 - w[0].0) as f64, (w[1].1 - w[0].1) as f64);
+            if left <= l {
+                break;
+            }
+        }
+        left -= l;
+    }
+    let norm = direction.0.hypot(direction.1).max(1.0);
+    // Left of the way, with y growing downwards.
+    let (nx, ny) = (direction.1 / norm, -direction.0 / norm);
+    (
+        x + (nx * STEP_OFFSET as f64).round() as i64,
+        y + (ny * STEP_OFFSET as f64).round() as i64,
+    )
+}
+
 fn points_text(points: &[Point]) -> String {
     points
         .iter()
@@ -538,7 +630,7 @@ struct DrawnStep {
     through: Option<bool>,
 }
 
-fn drawn_steps(board: &Board, start: RoomId, steps: &[crate::referee::Step]) -> Vec<DrawnStep> {
+fn drawn_steps(board: &Board, start: RoomId, steps: &[Step]) -> Vec<DrawnStep> {
     let mut here = start;
     let mut drawn = Vec::new();
     for (i, step) in steps.iter().enumerate() {
@@ -729,6 +821,47 @@ mod tests {
             escape("Tom & Jerry's <den> \"x\"\u{1}\u{FFFF}"),
             "Tom &amp; Jerry&apos;s &lt;den&gt; &quot;x&quot;  "
         );
+    }
+
+    /// A page lays any walk over the ship drawn without one: the layers of
+    /// a walk are what the ship drawn with it holds, and the picture's
+    /// size does not depend on the walk.
+    #[test]
+    fn a_walk_drawn_alone_fits_the_ship_drawn_without_it() {
+        let board = crate::load::board(&crate::load::standard_board())
+            .unwrap()
+            .value;
+        let movement = board.rules.movement(crate::model::ItemSet::default());
+        let solution =
+            crate::search::solve(&board, &movement, board.start, &Default::default()).unwrap();
+        let size = |svg: &str| {
+            svg.lines()
+                .next()
+                .unwrap()
+                .split(" font-family")
+                .next()
+                .unwrap()
+                .to_string()
+        };
+        let plain = element(&board, board.start, None);
+        for outcome in &solution.outcomes {
+            let (end, steps) =
+                crate::referee::replay(&board, &movement, board.start, &outcome.actions).unwrap();
+            let walk = Walk {
+                title: "a walk",
+                steps: &steps,
+                end: &end,
+            };
+            let drawn = element(&board, board.start, Some(&walk));
+            let layers = path_layers(&board, board.start, &steps, end.position);
+            assert!(drawn.contains(&format!("<g class=\"path-lines\">\n{}</g>", layers.lines)));
+            assert!(drawn.contains(&format!("<g class=\"path-marks\">\n{}</g>", layers.marks)));
+            assert_eq!(layers.lines.matches("data-step").count(), steps.len());
+            assert_eq!(layers.marks.matches("data-step").count(), steps.len() + 1);
+            // A third line of heading, and nothing else, makes it taller.
+            let (w, h) = (size(&plain), size(&drawn));
+            assert_eq!(w.split(" height").next(), h.split(" height").next());
+        }
     }
 
     #[test]
