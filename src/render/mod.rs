@@ -8,6 +8,7 @@ pub mod dot;
 pub mod draw;
 pub mod fixit;
 pub mod replay;
+pub mod report;
 pub mod svg;
 pub mod sweep;
 pub mod table;

@@ -24,7 +24,7 @@ use unicode_width::UnicodeWidthStr;
 use super::dot::{self, OPENED_COLOUR, PATH_COLOUR, Walk};
 use super::draw;
 use super::replay::state_codes;
-use crate::model::{Board, HatchId, HatchStateId, RoomId, StateId};
+use crate::model::{Board, HatchId, HatchStateId, RoomId, Rules, StateId};
 use crate::outcome::Action;
 use crate::referee::{Step, hatch_label};
 
@@ -114,6 +114,19 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
 /// The groups `path-lines` and `path-marks` are there even without a walk,
 /// so that a page can put the [`path_layers`] of a walk in them.
 pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
+    picture(board, start, walk, walk.is_some())
+}
+
+/// The ship at the start of the turn as one `<svg>` element, with no path
+/// yet but a legend for one: the picture a page lays the [`path_layers`]
+/// of any walk over.
+pub fn backdrop(board: &Board, start: RoomId) -> String {
+    picture(board, start, None, true)
+}
+
+/// The ship, with a walk or none, and a legend that explains a path's
+/// marks when `path_legend` is set.
+fn picture(board: &Board, start: RoomId, walk: Option<&Walk<'_>>, path_legend: bool) -> String {
     let rules = &board.rules;
     let layout = Layout::of(board);
     let Layout {
@@ -172,7 +185,7 @@ pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String 
         .unwrap_or(0);
 
     let ship_width = high.0 - low.0;
-    let legend = legend(board, walk.is_some(), ship_width.max(heading_width));
+    let legend = legend(board, path_legend, ship_width.max(heading_width));
     let width = ship_width.max(heading_width).max(legend.width) + 2 * MARGIN;
     let ship_top = MARGIN + heading.len() as i64 * LINE + 10;
     let legend_top = ship_top + (high.1 - low.1) + 30;
@@ -225,7 +238,7 @@ pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String 
         out.push_str(&format!(
             "<g class=\"hatch hatch-state-{s}\" data-hatch=\"{label}\">\n<title>{label}: {name}</title>\n<polyline class=\"hatch-line\" points=\"{}\" fill=\"none\" stroke=\"{colour}\"{}/>\n<circle class=\"hatch-code\" cx=\"{x}\" cy=\"{y}\" r=\"{MARK_RADIUS}\" fill=\"#ffffff\" stroke=\"{colour}\"/>\n<text class=\"hatch-code\" x=\"{x}\" y=\"{}\" text-anchor=\"middle\" fill=\"{colour}\">{}</text>\n</g>\n",
             points_text(points),
-            hatch_stroke(state),
+            Stroke::of(state).attributes(),
             y + 4,
             escape(&code.to_string()),
             label = escape(&hatch_label(board, HatchId(i as u32))),
@@ -235,6 +248,13 @@ pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String 
     out.push_str("</g>\n");
 
     let room_codes = state_codes(rules);
+    // Every code's box is as wide as the widest, so that a script can
+    // change a room's code without resizing it.
+    let code_width = room_codes
+        .iter()
+        .map(|c| code_box_width(c))
+        .max()
+        .unwrap_or(17);
     out.push_str("<g class=\"rooms\">\n");
     for (i, room) in board.rooms.iter().enumerate() {
         let (x, y) = layout.corner(RoomId(i as u32));
@@ -274,14 +294,13 @@ pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String 
             "<rect class=\"room-pattern\" x=\"{x}\" y=\"{y}\" width=\"{BOX_WIDTH}\" height=\"{BOX_HEIGHT}\" rx=\"6\" fill=\"{}\" stroke=\"none\"/>\n",
             pattern_fill(s)
         ));
-        let code_width = code_box_width(code);
         out.push_str(&format!(
             "<text class=\"room-id\" x=\"{}\" y=\"{}\" font-weight=\"bold\" font-size=\"13\">{}</text>\n",
             x + 8,
             y + 18,
             escape(&draw::fit(
                 &room.id,
-                TEXT_COLUMNS.saturating_sub(code.width() + 3)
+                TEXT_COLUMNS.saturating_sub(((code_width + 8) / COLUMN_PIXELS) as usize)
             ))
         ));
         out.push_str(&format!(
@@ -655,22 +674,76 @@ fn drawn_steps(board: &Board, start: RoomId, steps: &[Step]) -> Vec<DrawnStep> {
     drawn
 }
 
-/// The stroke of a hatch state's line, as attributes: the line style of
-/// [`dot::hatch_line`] drawn in SVG.
-fn hatch_stroke(state: HatchStateId) -> String {
-    let (style, _) = dot::hatch_line(state);
-    let (dashes, width) = match style {
-        "dashed" => (Some("8 5"), 2),
-        "dotted" => (Some("1 5"), 3),
-        "bold" => (None, 5),
-        _ => (None, 2),
-    };
-    let mut out = format!(" stroke-width=\"{width}\"");
-    if let Some(d) = dashes {
+/// How a hatch state's line is drawn: the line style of
+/// [`dot::hatch_line`] in SVG.
+struct Stroke {
+    width: i64,
+    dashes: Option<&'static str>,
+}
+
+impl Stroke {
+    fn of(state: HatchStateId) -> Stroke {
+        let (style, _) = dot::hatch_line(state);
+        let (dashes, width) = match style {
+            "dashed" => (Some("8 5"), 2),
+            "dotted" => (Some("1 5"), 3),
+            "bold" => (None, 5),
+            _ => (None, 2),
+        };
+        Stroke { width, dashes }
+    }
+
+    /// The stroke as attributes of an element.
+    fn attributes(&self) -> String {
+        let mut out = format!(" stroke-width=\"{}\"", self.width);
+        if let Some(d) = self.dashes {
+            out.push_str(&format!(
+                " stroke-dasharray=\"{d}\" stroke-linecap=\"round\""
+            ));
+        }
+        out
+    }
+
+    /// The stroke as declarations of a style sheet.
+    fn declarations(&self) -> String {
+        format!(
+            "stroke-width: {}px; stroke-dasharray: {}; stroke-linecap: {};",
+            self.width,
+            self.dashes.unwrap_or("none"),
+            if self.dashes.is_some() {
+                "round"
+            } else {
+                "butt"
+            }
+        )
+    }
+}
+
+/// A style sheet that gives each room and hatch of an [`element`] the look
+/// of the state its class names (`state-N`, `hatch-state-N`), over the
+/// element's own attributes: a page's script then changes a state by
+/// changing the class alone. The player's room, of class `here`, is
+/// ringed.
+pub fn style_sheet(rules: &Rules) -> String {
+    let mut out = String::new();
+    for s in 0..rules.room_states.len() {
         out.push_str(&format!(
-            " stroke-dasharray=\"{d}\" stroke-linecap=\"round\""
+            ".hatchway-ship .state-{s} .room-fill {{ fill: {}; }}\n.hatchway-ship .state-{s} .room-pattern {{ fill: {}; }}\n",
+            dot::room_fill(StateId(s as u8)),
+            pattern_fill(s)
         ));
     }
+    for s in 0..rules.hatch_states.len() {
+        let state = HatchStateId(s as u8);
+        let (_, colour) = dot::hatch_line(state);
+        out.push_str(&format!(
+            ".hatchway-ship .hatch-state-{s} .hatch-line {{ stroke: {colour}; {} }}\n.hatchway-ship .hatch-state-{s} circle.hatch-code {{ stroke: {colour}; }}\n.hatchway-ship .hatch-state-{s} text.hatch-code {{ fill: {colour}; }}\n",
+            Stroke::of(state).declarations()
+        ));
+    }
+    out.push_str(&format!(
+        ".hatchway-ship .here .room-fill {{ stroke: {PATH_COLOUR}; stroke-width: 4px; }}\n"
+    ));
     out
 }
 
@@ -750,7 +823,7 @@ fn legend(board: &Board, walk: bool, width: i64) -> Legend {
             let code = hatch_codes.get(s).copied().unwrap_or('?');
             let sample = format!(
                 "<line x1=\"0\" y1=\"8\" x2=\"36\" y2=\"8\" stroke=\"{colour}\"{}/><circle cx=\"18\" cy=\"8\" r=\"{MARK_RADIUS}\" fill=\"#ffffff\" stroke=\"{colour}\"/><text x=\"18\" y=\"12\" text-anchor=\"middle\" fill=\"{colour}\">{}</text>",
-                hatch_stroke(state),
+                Stroke::of(state).attributes(),
                 escape(&code.to_string())
             );
             (sample, name.clone())
@@ -867,7 +940,7 @@ mod tests {
     #[test]
     fn every_hatch_style_has_its_own_stroke() {
         let strokes: Vec<String> = (0..dot::HATCH_STYLES.len())
-            .map(|i| hatch_stroke(HatchStateId(i as u8)))
+            .map(|i| Stroke::of(HatchStateId(i as u8)).attributes())
             .collect();
         for (i, s) in strokes.iter().enumerate() {
             assert!(!strokes[..i].contains(s), "{s} twice");
