@@ -48,6 +48,9 @@ pub(super) const DRAW: &str = "Examples:
   hatchway draw boards/mini-flood.board --outcome 4
   hatchway draw --format svg --outcome 10";
 
+pub(super) const REPORT: &str = "Examples:
+  hatchway report boards/open-mini.board";
+
 pub(super) const COMPLETIONS: &str = "Examples:
   hatchway completions bash";
 

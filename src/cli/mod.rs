@@ -38,6 +38,7 @@ mod import;
 mod man;
 mod paths;
 mod replay;
+mod report;
 mod rules;
 mod schema;
 mod sweep;
@@ -55,6 +56,7 @@ use import::import;
 use man::man;
 use paths::{batch_paths, paths};
 use replay::{PlanSource, replay};
+use report::report;
 use rules::{rules, rules_names};
 use schema::{SchemaKind, schema};
 use sweep::sweep;
@@ -274,6 +276,19 @@ enum Command {
         /// without colour, and a legend).
         #[arg(long, value_enum, default_value_t = DrawFormat::Text)]
         format: DrawFormat,
+    },
+    /// The whole turn as one self-contained HTML page: the ship, every
+    /// outcome under the room it ends in, and the path of the one chosen
+    /// drawn on the ship, to step through (nothing is fetched).
+    #[command(after_help = examples::REPORT)]
+    Report {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        #[command(flatten)]
+        query: QueryArgs,
+        /// Write the page to this file instead of standard output.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
     },
     /// Check every board under some folders against its stored snapshot
     /// (insta's `.snap` format): what `hatchway replay` shows for it.
@@ -602,6 +617,11 @@ pub fn run() -> ExitCode {
             };
             plan(board.as_deref(), &args, request, &term)
         }
+        Command::Report {
+            board,
+            query,
+            output,
+        } => report(board.as_deref(), &query, output.as_deref(), &term),
         Command::Fmt { files, check } => fmt(&files, check, &term),
         Command::Draw {
             board,

@@ -28,6 +28,7 @@ mod language;
 mod message_style;
 mod newcomer;
 mod plans;
+mod report;
 mod robustness;
 mod rules;
 mod rules_diff_cli;
