@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hatchway::interchange::Format;
+use hatchway::load::Format;
 use hatchway::load::{self, InputKind};
 
 fn parse(c: &mut Criterion) {

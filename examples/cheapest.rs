@@ -1,5 +1,6 @@
-//! Solves every board of a folder and prints the cheapest way to each room:
-//! a program written against hatchway's library alone.
+//! Solves every board of a folder and prints the cheapest way to each room,
+//! each step replayed by the referee with its minutes: a program written
+//! against hatchway's library alone.
 //!
 //! ```text
 //! cargo run --example cheapest -- boards
@@ -9,10 +10,9 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use hatchway::load;
 use hatchway::model::ItemSet;
-use hatchway::render::table::action_text;
 use hatchway::search::{self, Limits};
+use hatchway::{load, referee};
 
 fn main() -> ExitCode {
     let folder = std::env::args()
@@ -72,12 +72,21 @@ fn cheapest(path: &Path) -> bool {
         if std::mem::replace(&mut seen[room], true) {
             continue;
         }
-        let path: Vec<String> = outcome
-            .actions
+        // Walked step by step by the referee, each step with its minutes:
+        // the path the search reports replays to its outcome.
+        let steps = match referee::replay(&board, &movement, board.start, &outcome.actions) {
+            Ok((ship, steps)) if ship.spent == outcome.cost => steps,
+            _ => {
+                eprintln!("{}: a path does not replay to its outcome", path.display());
+                return false;
+            }
+        };
+        let path: Vec<String> = steps
             .iter()
-            .map(|&a| action_text(&board, a))
+            .map(|s| format!("{} ({})", s.action.text(&board), s.cost.0))
             .collect();
-        println!(
+        let line = writeln!(
+            out,
             "  room {:<4} {:>3} min  {}",
             board.room(outcome.room).id,
             outcome.cost.0,
@@ -87,6 +96,9 @@ fn cheapest(path: &Path) -> bool {
                 path.join(", ")
             }
         );
+        if line.is_err() {
+            return true;
+        }
     }
     true
 }

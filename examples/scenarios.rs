@@ -267,7 +267,7 @@ fn sweep() {
 /// The batch boards compiled and solved in this process: where the time of
 /// `paths --batch` goes, apart from reading and writing JSON.
 fn batch_profile() {
-    use hatchway::interchange::Format;
+    use hatchway::load::Format;
     use hatchway::load::{self, InputKind};
     let text = common::batch_lines(common::BATCH_BOARDS, common::BATCH_SEED);
     let (mut compile, mut solve) = (Duration::ZERO, Duration::ZERO);

@@ -13,7 +13,7 @@ use miette::{
 };
 use serde::Serialize;
 
-use crate::syntax::ast::Span;
+pub use crate::syntax::ast::Span;
 
 mod code;
 

@@ -321,7 +321,24 @@ pub fn to_language(board: &Board, rules: &RulesReference) -> Result<String, Expo
     Ok(out)
 }
 
-/// The board in any format.
+/// The board in any format: the hatchway language, YAML or JSON, naming
+/// its rules as `rules` says.
+///
+/// ```
+/// use hatchway::{export, load};
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2: fire\nhatch 1-2\nstart 1\n")?.value;
+/// let rules = export::rules_reference(&board);
+/// let yaml = export::write(&board, &rules, export::ExportFormat::Yaml)?;
+/// let again = load::board(&load::Input {
+///     name: "two.yaml".to_string(),
+///     text: yaml,
+///     dir: None,
+///     kind: load::InputKind::Document(load::Format::Yaml),
+/// })?.value;
+/// assert_eq!(again.room_states(), board.room_states());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write(
     board: &Board,
     rules: &RulesReference,

@@ -218,7 +218,7 @@ pub struct Roll {
 /// 5`) where the move left the gnome: the action must be declared, act on
 /// the gnome's room or on the named hatch of it in its present state, not
 /// be forbidden there, and take 1 to [`DIE_SIDES`] minutes.
-pub fn roll(
+pub(crate) fn roll(
     board: &Board,
     movement: &Movement,
     ship: &crate::referee::Ship,

@@ -26,6 +26,13 @@ use crate::syntax::{self, Rule};
 /// The canonical text of a board or rules file in the hatchway language.
 /// A file that does not parse is not formatted: the error list holds its
 /// syntax errors (never empty).
+///
+/// ```
+/// let text = hatchway::format::format("board   two\nroom 1\nroom 2 : fire\nhatch 1-2\nstart 1")
+///     .map_err(|problems| problems.len())
+///     .unwrap_or_default();
+/// assert!(text.contains("room 2: fire\n"));
+/// ```
 pub fn format(text: &str) -> Result<String, Vec<Problem>> {
     syntax::parse_all(text)?;
     let Some(file) = syntax::parse_tree(text) else {

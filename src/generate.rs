@@ -296,6 +296,19 @@ fn is_title(name: &str) -> bool {
 
 /// The text of the board a spec describes, in the hatchway language. The
 /// same spec always gives the same text.
+///
+/// ```
+/// use hatchway::generate::{BoardSpec, Topology, board_text};
+/// use hatchway::load;
+///
+/// let rules = load::builtin_rules("red-november").ok_or("not built in")?;
+/// let spec = BoardSpec::standard(Topology::Grid { rooms: 9 }, &rules, 7);
+/// let text = board_text(&spec);
+/// assert_eq!(text, board_text(&spec));
+/// let board = load::board_from_str("grid", &text)?.value;
+/// assert_eq!(board.rooms.len(), 9);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn board_text(spec: &BoardSpec) -> String {
     let mut rng = Rng::new(spec.seed);
     let n = spec.topology.rooms();

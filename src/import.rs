@@ -468,6 +468,21 @@ const FORMAT_HELP: &str = "a flat file has three lines: the ten room states (`Cl
 
 /// Reads a flat file. Every problem found is returned (up to a few dozen),
 /// each at its place, in file order.
+///
+/// ```
+/// use hatchway::import;
+///
+/// let flat = import::parse(
+///     "Clear,Clear,Fire,Clear,Clear,Clear,Clear,Clear,Clear,LowFlood\n\
+///      Closed,Closed,Closed,Closed,Closed,Closed,Closed,Closed,Closed,Closed,Closed,Closed,Closed,Closed,Closed\n\
+///      2\n",
+/// )
+/// .map_err(|problems| format!("{} problems", problems.len()))?;
+/// assert_eq!(flat.start, 2);
+/// let board = import::board(&flat, "turn")?;
+/// assert_eq!(board.rooms.len(), 10);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse(text: &str) -> Result<Flat, Vec<Problem>> {
     // A byte order mark is not part of the first word.
     let skip = if text.starts_with('\u{feff}') { 3 } else { 0 };

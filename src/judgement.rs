@@ -4,11 +4,11 @@
 //! command line, a report, scripts) print or serialize a [`Judgement`]; none
 //! of them judges.
 
-use crate::diagnostic::Problem;
+use crate::diagnostic::{Problem, Span};
 use crate::fixit::{self, Roll};
 use crate::model::{Board, Movement, Quote, RoomId};
 use crate::outcome::{Action, Outcome};
-use crate::plan::{self, Written};
+use crate::plan;
 use crate::referee::{Illegal, Ruling, Ship, Step};
 use crate::search::{self, LimitReached, Limits};
 
@@ -35,8 +35,9 @@ pub struct Refused {
 /// A plan judged.
 #[derive(Clone, Debug)]
 pub struct Judgement {
-    /// The plan's steps as written, moves first, its final action last.
-    pub written: Vec<Written>,
+    /// Where each step of the plan stands in its text, moves first, its
+    /// final action last: what a message about a step points at.
+    pub spans: Vec<Span>,
     /// The steps allowed, in order.
     pub allowed: Vec<Allowed>,
     /// The step refused, if one was.
@@ -72,6 +73,21 @@ impl Judgement {
 /// Judges a plan's text from `start`: `Err` when the text cannot be read
 /// as a plan at all; otherwise every step in order up to the first one
 /// refused or the first that names something the board lacks.
+///
+/// ```
+/// use hatchway::{judgement, load};
+/// use hatchway::model::ItemSet;
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2: fire\nhatch 1-2\nstart 1\n")?.value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let judged = judgement::judge(&board, &movement, board.start, "open 1-2, move 2")
+///     .map_err(|p| p.message)?;
+/// // The hatch opens; fire bars the room.
+/// assert_eq!(judged.allowed.len(), 1);
+/// let refused = judged.refused.ok_or("the move into fire is refused")?;
+/// assert_eq!(refused.index, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn judge(
     board: &Board,
     movement: &Movement,
@@ -82,7 +98,7 @@ pub fn judge(
     plan::check_actions(&written, &board.rules)?;
     let rules = movement.rules();
     let mut judgement = Judgement {
-        written: written.clone(),
+        spans: written.iter().map(|w| w.span).collect(),
         allowed: Vec::new(),
         refused: None,
         problem: None,
@@ -150,6 +166,27 @@ pub enum Comparison {
 /// Compares an allowed plan's outcome with the cheapest way to it. Only
 /// outcomes up to the plan's own cost can be cheaper, so the search stops
 /// there: a plan can be judged on a board far too large to solve whole.
+///
+/// ```
+/// use hatchway::{judgement, load};
+/// use hatchway::judgement::Comparison;
+/// use hatchway::model::ItemSet;
+/// use hatchway::search::Limits;
+///
+/// let board = load::board_from_str(
+///     "ring",
+///     "board ring\nroom 1\nroom 2\nroom 3\nhatch 1-2: open\nhatch 2-3: open\nhatch 1-3\nstart 1\n",
+/// )?.value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let planned = judgement::judge(&board, &movement, board.start, "move 2, move 3")
+///     .map_err(|p| p.message)?
+///     .outcome();
+/// // Two open hatches cost 2 minutes; opening the closed one and going
+/// // straight through costs 2 as well, so the plan is a cheapest way.
+/// let comparison = judgement::compare(&board, &movement, board.start, &planned, &Limits::default());
+/// assert!(matches!(comparison, Comparison::Cheapest { .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn compare(
     board: &Board,
     movement: &Movement,

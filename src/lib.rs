@@ -1,14 +1,28 @@
 //! hatchway: the movement rules of Red November's submarine as data, and an
 //! exact search over them.
 //!
-//! The pipeline, one module a stage: text ([`syntax`], [`interchange`]) ->
-//! syntax tree with spans ([`syntax::ast`]) -> checked and compiled model
-//! ([`check`], [`model`]) -> search ([`search`]) -> outcomes ([`outcome`]) ->
-//! output ([`render`]). [`load`] ties the first stages to files; [`export`]
-//! writes compiled boards back out, and [`import`] reads the flat format of
-//! the first pathfinder for this game; [`format`](mod@format) lays a file
-//! out in the canonical way (`hatchway fmt`). After the move, [`fixit`]
-//! plans the action and its odds, and [`judgement`] judges a player's plan.
+//! The library is what the `hatchway` command is built on, and a program
+//! can do all it does:
+//!
+//! - [`load`] a board or a rules file from text or a path (the hatchway
+//!   language, or a board as YAML or JSON), with every problem as a
+//!   [`diagnostic::Report`] pointing at its place; [`import`] reads the flat
+//!   files of the first pathfinder for this game;
+//! - [`search`] a turn from a room, within [`search::Limits`], for every
+//!   [`outcome::Outcome`] at its true minimum cost, cheapest first;
+//! - walk an outcome's steps with the [`referee`], judge a player's written
+//!   plan with [`judgement`], and plan the action after the move and its odds
+//!   with [`fixit`];
+//! - [`render`] outcomes and replays as the tables, JSON and YAML the
+//!   command prints, and the ship as a picture or a Graphviz graph;
+//!   [`export`] writes a board back out, and [`format`](mod@format) lays a
+//!   file out in the canonical way;
+//! - [`sweep`] many random positions of one board for statistics, and
+//!   [`generate`] random boards to test a program of your own.
+//!
+//! The compiled board and rules are in [`model`]: dense tables indexed by
+//! small ids ([`model::RoomId`], [`model::StateId`]), where the rules file's
+//! names are kept for display only.
 //!
 //! A board from text, every outcome of a turn, and a plan judged:
 //!
@@ -42,27 +56,45 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
-pub mod builtin;
-pub mod check;
+// The library's API: load boards and rules, search them, walk and judge
+// what comes out, and render it.
 pub mod diagnostic;
 pub mod export;
 pub mod fixit;
 pub mod format;
 pub mod generate;
 pub mod import;
-pub mod interchange;
 pub mod judgement;
 pub mod load;
 pub mod model;
 pub mod outcome;
-pub mod plan;
 pub mod referee;
 pub mod render;
-pub mod rules_diff;
-pub mod schema;
 pub mod search;
-pub mod snapshot;
-pub mod spelling;
-pub mod suite;
 pub mod sweep;
-pub mod syntax;
+
+// The stages and tools behind that API, and the `hatchway` command.
+mod builtin;
+mod check;
+mod cli;
+mod interchange;
+mod plan;
+mod rules_diff;
+mod schema;
+mod snapshot;
+mod spelling;
+mod suite;
+mod syntax;
+
+// README's Rust example is compiled and run with the doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
+
+/// Runs the `hatchway` command line on the process's arguments: the whole
+/// program of the `hatchway` binary, which is a call of this. It is not part
+/// of the library's API.
+#[doc(hidden)]
+pub fn command_line() -> std::process::ExitCode {
+    cli::run()
+}

@@ -9,7 +9,8 @@ use std::sync::{Arc, OnceLock};
 use crate::builtin;
 use crate::check::{self, RulesSource};
 use crate::diagnostic::{Code, Problem, Report, SourceFile};
-use crate::interchange::{self, Format};
+use crate::interchange;
+pub use crate::interchange::Format;
 use crate::model::{Board, Rules, limits};
 use crate::syntax::{self, ast};
 
@@ -19,6 +20,33 @@ pub struct Failure {
     /// Every report, errors and warnings, in the order found.
     pub reports: Vec<Report>,
 }
+
+impl std::fmt::Display for Failure {
+    /// The first error as `file:line:column: message`, and how many more
+    /// problems there are; [`Report::render`] shows each in full.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let first = self
+            .reports
+            .iter()
+            .find(|r| r.is_error())
+            .or(self.reports.first());
+        let Some(report) = first else {
+            return write!(f, "the file cannot be used");
+        };
+        write!(f, "{}", report.file().name)?;
+        if let Some((line, column)) = report.line_column() {
+            write!(f, ":{line}:{column}")?;
+        }
+        write!(f, ": {}", report.problem().message)?;
+        match self.reports.len() - 1 {
+            0 => Ok(()),
+            1 => write!(f, " (and 1 more problem)"),
+            n => write!(f, " (and {n} more problems)"),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
 
 impl Failure {
     fn single(source: SourceFile, problem: Problem) -> Failure {
@@ -252,7 +280,14 @@ fn builtin_rules_cache() -> &'static HashMap<&'static str, Result<Arc<Rules>, St
     })
 }
 
-/// A built-in rules file, compiled once.
+/// A built-in rules file, compiled once: `red-november`,
+/// `red-november-rulebook` and the others `hatchway rules` lists.
+///
+/// ```
+/// let rules = hatchway::load::builtin_rules("red-november").ok_or("not built in")?;
+/// assert_eq!(rules.room_states[0], "clear");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn builtin_rules(name: &str) -> Option<Arc<Rules>> {
     builtin_rules_cache()
         .get(name)
@@ -622,7 +657,19 @@ pub fn board(input: &Input) -> Result<Loaded<Board>, Failure> {
     }
 }
 
-/// Reads and compiles a board from a file.
+/// Reads and compiles a board from a file: the hatchway language, or YAML or
+/// JSON by the file's extension. Its rules are found as the `hatchway`
+/// command finds them: a built-in name, or a path from the board's folder.
+///
+/// ```
+/// use std::path::Path;
+///
+/// let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/red-november.board");
+/// let loaded = hatchway::load::board_file(&path)?;
+/// assert!(loaded.warnings.is_empty());
+/// assert_eq!(loaded.value.rooms.len(), 10);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn board_file(path: &Path) -> Result<Loaded<Board>, Failure> {
     board(&read(path)?)
 }
@@ -638,7 +685,43 @@ pub fn board_from_str(name: &str, text: &str) -> Result<Loaded<Board>, Failure> 
     })
 }
 
+/// Reads and compiles a rules file.
+///
+/// ```
+/// use std::path::Path;
+///
+/// let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("boards/red-november-rulebook.rules");
+/// let rules = hatchway::load::rules_file(&path)?.value;
+/// assert_eq!(rules.name, "red-november-rulebook");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rules_file(path: &Path) -> Result<Loaded<Arc<Rules>>, Failure> {
+    let input = read(path)?;
+    compile_rules_text(&input.name, &input.text)
+}
+
+/// The names of the built-in rules files, in the order `hatchway rules`
+/// lists them.
+pub fn builtin_rules_names() -> impl Iterator<Item = &'static str> {
+    builtin::RULES.iter().map(|r| r.name)
+}
+
+/// The text of a built-in rules file.
+pub fn builtin_rules_text(name: &str) -> Option<&'static str> {
+    builtin::rules_text(name)
+}
+
 /// Compiles a rules file from a string.
+///
+/// ```
+/// let text = "rules dry\nroom states: clear, wet\nhatch states: closed, open\n\
+///             walk through: open\nopen closed: cost 1, becomes open\nenter clear: cost 1\n\
+///             enter wet: cost 2\n";
+/// let failure = hatchway::load::rules_from_str("dry.rules", text);
+/// let rules = failure.map_err(|f| f.to_string())?.value;
+/// assert_eq!(rules.room_states, ["clear", "wet"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn rules_from_str(name: &str, text: &str) -> Result<Loaded<Arc<Rules>>, Failure> {
     compile_rules_text(name, text)
 }

@@ -1,13 +1,8 @@
-//! The `hatchway` command: a thin layer over the library.
+//! The `hatchway` command: the library's command line, run on this
+//! process's arguments.
 
 #![forbid(unsafe_code)]
-#![cfg_attr(
-    not(test),
-    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
-)]
-
-mod cli;
 
 fn main() -> std::process::ExitCode {
-    cli::run()
+    hatchway::command_line()
 }

@@ -1,6 +1,7 @@
 //! What a turn can end in, and the actions that lead there.
 
-use crate::model::{Cost, HatchId, Movement, RoomId, StateId, Verdict};
+use crate::model::{Board, Cost, HatchId, Movement, RoomId, StateId, Verdict};
+use crate::referee::hatch_label;
 
 /// One thing a player does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -12,6 +13,26 @@ pub enum Action {
 }
 
 impl Action {
+    /// The action as a plan writes it (and `hatchway paths` lists it):
+    /// `open 1-2`, `move 2`.
+    ///
+    /// ```
+    /// use hatchway::load;
+    /// use hatchway::model::{HatchId, RoomId};
+    /// use hatchway::outcome::Action;
+    ///
+    /// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")?.value;
+    /// assert_eq!(Action::Open(HatchId(0)).text(&board), "open 1-2");
+    /// assert_eq!(Action::Move(RoomId(1)).text(&board), "move 2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn text(self, board: &Board) -> String {
+        match self {
+            Action::Open(h) => format!("open {}", hatch_label(board, h)),
+            Action::Move(r) => format!("move {}", board.room(r).id),
+        }
+    }
+
     /// The position of the action in the fixed order used to break ties:
     /// every `open` before every `move`, hatches by their rooms, rooms by id.
     pub fn rank(self, hatch_count: usize) -> u32 {

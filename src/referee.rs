@@ -463,7 +463,25 @@ impl Ruling {
 }
 
 /// Plays a sequence of actions from `start`; the first illegal one stops it
-/// and is returned with its index.
+/// and is returned with its index. Every path the search reports replays to
+/// its outcome: this is how to walk it step by step.
+///
+/// ```
+/// use hatchway::{load, referee, search};
+/// use hatchway::model::ItemSet;
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2: low_flood\nhatch 1-2\nstart 1\n")?.value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
+/// let outcome = &solution.outcomes[1];
+/// let (ship, steps) = referee::replay(&board, &movement, board.start, &outcome.actions)
+///     .map_err(|(i, illegal)| format!("step {}: {illegal}", i + 1))?;
+/// assert_eq!(ship.position, outcome.room);
+/// assert_eq!(ship.spent, outcome.cost);
+/// let minutes: Vec<u32> = steps.iter().map(|s| s.cost.0).collect();
+/// assert_eq!(minutes, [1, 1]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn replay(
     board: &Board,
     movement: &Movement,

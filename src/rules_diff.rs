@@ -14,7 +14,7 @@ use crate::check::{self, RulesSource};
 use crate::diagnostic::Problem;
 use crate::generate::{self, BoardSpec, Topology};
 use crate::model::{Board, Hatch, HatchStateId, ItemSet, RoomId, Rules, StateId};
-use crate::outcome::{Action, Outcome};
+use crate::outcome::Outcome;
 use crate::search::{self, LimitReached, Limits};
 use crate::syntax::{self, ast};
 
@@ -119,7 +119,7 @@ fn keyed(board: &Board, outcomes: &[Outcome]) -> BTreeMap<Key, Way> {
                 .filter(|(r, s)| r.state != **s)
                 .map(|(r, s)| (r.id.clone(), rules.room_states[usize::from(s.0)].clone()))
                 .collect();
-            let path = o.actions.iter().map(|&a| action_text(board, a)).collect();
+            let path = o.actions.iter().map(|&a| a.text(board)).collect();
             (
                 (board.room(o.room).id.clone(), changes),
                 Way {
@@ -129,10 +129,6 @@ fn keyed(board: &Board, outcomes: &[Outcome]) -> BTreeMap<Key, Way> {
             )
         })
         .collect()
-}
-
-fn action_text(board: &Board, action: Action) -> String {
-    crate::render::table::action_text(board, action)
 }
 
 /// The outcomes of a turn from `start` that the two rules disagree on,

@@ -144,6 +144,26 @@ fn decode(sweep: &Sweep, index: u64) -> (RoomId, Vec<StateId>) {
 
 /// Runs a sweep; `progress` is called now and then with the number of solves
 /// done since the last call.
+///
+/// ```
+/// use hatchway::{load, sweep};
+/// use hatchway::model::{ItemSet, RoomId};
+/// use hatchway::search::Limits;
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")?.value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// // Room 2 takes every state of the rules; the gnome starts in room 1.
+/// let states = (0..board.rules.room_states.len() as u8).map(hatchway::model::StateId).collect();
+/// let plan = sweep::Sweep {
+///     rooms: vec![RoomId(1)],
+///     states,
+///     starts: vec![RoomId(0)],
+///     limits: Limits::default(),
+/// };
+/// let summary = sweep::run(&board, &movement, &plan, &|_| {});
+/// assert_eq!(summary.solves, plan.solves().unwrap_or(0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn run(
     board: &Board,
     movement: &Movement,

@@ -23,7 +23,7 @@ mod names;
 mod rules;
 mod turn;
 
-pub use board::{RulesSource, board, hatch_states_that_can_become_passable};
+pub use board::{RulesSource, board};
 pub use rules::rules;
 
 use crate::diagnostic::Problem;

@@ -11,7 +11,7 @@ pub(super) struct CheckedFile {
 
 #[derive(Serialize)]
 pub(super) struct DiagnosticDoc {
-    severity: hatchway::diagnostic::Severity,
+    severity: crate::diagnostic::Severity,
     code: Code,
     file: String,
     message: String,
@@ -132,12 +132,8 @@ pub(super) fn check(files: &[PathBuf], format: CheckFormat, term: &Terminal) -> 
             ok: exit == Exit::Success,
             files: docs,
         };
-        match serde_json::to_string_pretty(&document::Versioned::new(&doc)) {
-            Ok(s) => println!("{s}"),
-            Err(e) => {
-                print_plain(format!("cannot write JSON: {e}"), None, term);
-                return Exit::Invalid;
-            }
+        if write_document(&doc, false, term) != Exit::Success {
+            return Exit::Invalid;
         }
     }
     exit

@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use hatchway::export::{self, RulesReference};
-use hatchway::model::Rules;
-use hatchway::rules_diff::{self, Counterexample, Difference, RandomPlan, Uncompared, Way};
+use crate::export::{self, RulesReference};
+use crate::model::Rules;
+use crate::rules_diff::{self, Counterexample, Difference, RandomPlan, Uncompared, Way};
 
 use super::*;
 
@@ -250,11 +250,10 @@ fn on_boards(
         });
     }
     let out = match format {
-        CheckFormat::Json => match serde_json::to_string_pretty(&document::Versioned::new(&report))
-        {
-            Ok(s) => s + "\n",
+        CheckFormat::Json => match render::document_text(&report, false) {
+            Ok(s) => s,
             Err(e) => {
-                print_plain(format!("cannot write the result: {e}"), None, term);
+                print_plain(e.to_string(), None, term);
                 return Exit::Invalid;
             }
         },
@@ -417,10 +416,10 @@ fn on_random(
                 share,
                 smallest,
             };
-            match serde_json::to_string_pretty(&document::Versioned::new(&report)) {
-                Ok(s) => s + "\n",
+            match render::document_text(&report, false) {
+                Ok(s) => s,
                 Err(e) => {
-                    print_plain(format!("cannot write the result: {e}"), None, term);
+                    print_plain(e.to_string(), None, term);
                     return Exit::Invalid;
                 }
             }

@@ -1,7 +1,7 @@
 //! `hatchway dot`: the ship as a Graphviz graph, with one outcome's path or
 //! a planned path drawn on it.
 
-use hatchway::render::dot::{self, Walk};
+use crate::render::dot::{self, Walk};
 
 use super::*;
 

@@ -1,10 +1,10 @@
 //! `hatchway draw`: the ship as a picture in the terminal or as SVG,
 //! optionally with one outcome's path.
 
-use hatchway::outcome::Action;
-use hatchway::render::dot::Walk;
-use hatchway::render::draw::{self, View};
-use hatchway::render::svg;
+use crate::outcome::Action;
+use crate::render::dot::Walk;
+use crate::render::draw::{self, View};
+use crate::render::svg;
 
 use super::dot::outcome_walk;
 use super::*;

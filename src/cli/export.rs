@@ -1,8 +1,8 @@
 //! `hatchway export`: a board written out again, in the interchange shape
 //! (YAML or JSON) or in the hatchway language.
 
-use hatchway::export::{self, ExportFormat, RulesReference};
-use hatchway::syntax::{self, ast};
+use crate::export::{self, ExportFormat, RulesReference};
+use crate::syntax::{self, ast};
 
 use super::*;
 

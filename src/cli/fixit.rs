@@ -1,7 +1,7 @@
 //! `hatchway plan`: the whole turn, a move and then an action (a fix-it),
 //! with the exact odds of its roll for each choice of minutes.
 
-use hatchway::fixit;
+use crate::fixit;
 
 use super::*;
 
@@ -33,7 +33,7 @@ pub(super) fn plan(
         } else {
             format!(
                 "{}the rules `{}` declare: {}",
-                hatchway::spelling::did_you_mean(request.action, known.iter().copied()),
+                crate::spelling::did_you_mean(request.action, known.iter().copied()),
                 q.board.rules.name,
                 known.join(", ")
             )
@@ -57,7 +57,7 @@ pub(super) fn plan(
         Ok(s) => s,
         Err(e) => return e,
     };
-    let numbered: Vec<(usize, Outcome)> = hatchway::outcome::numbered(solution.outcomes)
+    let numbered: Vec<(usize, Outcome)> = crate::outcome::numbered(solution.outcomes)
         .filter(|(_, o)| o.room == at)
         .collect();
     let plans = fixit::plans(&q.board, &q.movement, &numbered, action, at);

@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::sync::Arc;
 
-use hatchway::format;
+use crate::format;
 
 use super::*;
 

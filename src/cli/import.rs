@@ -1,7 +1,7 @@
 //! `hatchway import`: a turn in the flat format of the first pathfinder,
 //! written as a board in the hatchway language.
 
-use hatchway::import;
+use crate::import;
 
 use super::*;
 

@@ -89,7 +89,7 @@ pub(super) fn man(command: Option<&str>, term: &Terminal) -> Exit {
                     format!("there is no command `{name}`"),
                     Some(format!(
                         "{}the commands are: {}",
-                        hatchway::spelling::did_you_mean(name, names.iter().map(String::as_str)),
+                        crate::spelling::did_you_mean(name, names.iter().map(String::as_str)),
                         names.join(", ")
                     )),
                     term,

@@ -15,15 +15,15 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 
-use hatchway::diagnostic::{Code, Plain, Problem, Report, SourceFile};
-use hatchway::load::{self, Compiled, Failure, Input, InputKind};
-use hatchway::model::{Board, Cost, ItemSet, Movement, RoomId, StateId};
-use hatchway::outcome::Outcome;
-use hatchway::plan;
-use hatchway::referee::{self, Ship};
-use hatchway::render::{self, Style, document};
-use hatchway::search::{self, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, Limits};
-use hatchway::{builtin, interchange};
+use crate::diagnostic::{Code, Plain, Problem, Report, SourceFile};
+use crate::load::{self, Compiled, Failure, Input, InputKind};
+use crate::model::{Board, Cost, ItemSet, Movement, RoomId, StateId};
+use crate::outcome::Outcome;
+use crate::plan;
+use crate::referee::{self, Ship};
+use crate::render::{self, Style, document};
+use crate::search::{self, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, Limits};
+use crate::{builtin, interchange};
 
 mod check;
 mod completions;
@@ -419,7 +419,7 @@ impl Query {
     /// The outcomes `--to` and `--safe` let be shown, each with its number
     /// in the full listing.
     fn listed(&self, outcomes: Vec<Outcome>) -> Vec<(usize, Outcome)> {
-        hatchway::outcome::numbered(outcomes)
+        crate::outcome::numbered(outcomes)
             .filter(|(_, o)| self.shows(o))
             .collect()
     }
@@ -658,7 +658,7 @@ pub fn run() -> ExitCode {
         } => {
             let ground = match random {
                 Some(n) => Ground::Random {
-                    plan: hatchway::rules_diff::RandomPlan {
+                    plan: crate::rules_diff::RandomPlan {
                         boards: n,
                         seed,
                         rooms,
@@ -690,21 +690,13 @@ pub fn run() -> ExitCode {
 /// Writes a document of INTERCHANGE.md on standard output, as YAML or as
 /// pretty JSON.
 fn write_document(doc: &impl Serialize, yaml: bool, term: &Terminal) -> Exit {
-    let doc = document::Versioned::new(doc);
-    let written = if yaml {
-        serde_yaml::to_string(&doc).map_err(|e| e.to_string())
-    } else {
-        serde_json::to_string_pretty(&doc)
-            .map(|s| s + "\n")
-            .map_err(|e| e.to_string())
-    };
-    match written {
+    match render::document_text(doc, yaml) {
         Ok(text) => {
             let _ = std::io::stdout().lock().write_all(text.as_bytes());
             Exit::Success
         }
         Err(e) => {
-            print_plain(format!("cannot write the result: {e}"), None, term);
+            print_plain(e.to_string(), None, term);
             Exit::Invalid
         }
     }
@@ -773,7 +765,7 @@ fn query(board: Board, args: &QueryArgs) -> Result<Query, QueryError> {
             } else {
                 format!(
                     "{}the rules `{}` have the items: {}",
-                    hatchway::spelling::did_you_mean(
+                    crate::spelling::did_you_mean(
                         name,
                         board.rules.items.iter().map(String::as_str)
                     ),
@@ -822,7 +814,7 @@ fn load_query(path: Option<&Path>, args: &QueryArgs, term: &Terminal) -> Result<
     let mut board = load_board(path, term)?;
     if let Some(name) = &args.rules {
         let rules = diff::named_rules(name, term)?.rules;
-        board = hatchway::rules_diff::rebind(&board, &rules).map_err(|e| {
+        board = crate::rules_diff::rebind(&board, &rules).map_err(|e| {
             print_plain(
                 e.to_string(),
                 Some(format!(

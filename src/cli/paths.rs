@@ -97,7 +97,7 @@ pub(super) fn batch_paths(args: &QueryArgs, _term: &Terminal) -> Exit {
 /// endless line (such as `/dev/zero`) is refused as too large instead of
 /// filling the memory; the rest of such a line is skipped.
 fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Vec<u8>>> {
-    let keep = hatchway::model::limits::FILE_SIZE + 1;
+    let keep = crate::model::limits::FILE_SIZE + 1;
     let mut line = Vec::new();
     let mut read_any = false;
     loop {

@@ -1,6 +1,6 @@
 //! `hatchway replay`: action logs, and planned paths refereed step by step.
 
-use hatchway::judgement::{self, Comparison};
+use crate::judgement::{self, Comparison};
 
 use super::*;
 
@@ -142,9 +142,9 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
     let steps: Vec<referee::Step> = judged.allowed.iter().map(|a| a.step.clone()).collect();
     let written_text = |i: usize| {
         judged
-            .written
+            .spans
             .get(i)
-            .and_then(|w| source.text.get(w.span.start..w.span.end))
+            .and_then(|s| source.text.get(s.start..s.end))
             .unwrap_or("")
     };
     let mut docs: Vec<document::JudgedDoc> = judged
@@ -174,7 +174,7 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
             let doc = document::plan_doc(&q.board, &q.movement, q.start, docs, None);
             let _ = write_document(&doc, shown == Shown::Yaml, term);
         }
-        let span = judged.written[refused.index].span;
+        let span = judged.spans.get(refused.index).copied().unwrap_or_default();
         let report = refused.ruling.report(
             std::sync::Arc::clone(&source),
             refused.index + 1,
@@ -240,10 +240,10 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
             style,
         ));
     }
-    let words = |actions: &[hatchway::outcome::Action]| {
+    let words = |actions: &[crate::outcome::Action]| {
         actions
             .iter()
-            .map(|&a| render::table::action_text(&q.board, a))
+            .map(|&a| a.text(&q.board))
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -275,7 +275,7 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
 
 pub(super) fn print_partial(
     q: &Query,
-    steps: &[hatchway::referee::Step],
+    steps: &[crate::referee::Step],
     style: Style,
     pictures: bool,
 ) {

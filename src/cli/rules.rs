@@ -2,7 +2,7 @@
 //! where they come from, or one of them printed exactly as shipped, to start
 //! a variant from.
 
-use hatchway::builtin::{self, BuiltinRules};
+use crate::builtin::{self, BuiltinRules};
 
 use super::*;
 

@@ -1,7 +1,7 @@
 //! `hatchway schema`: the JSON Schema of a board document or of the result
 //! document of `paths`, for editors and for clients in other languages.
 
-use hatchway::schema;
+use crate::schema;
 
 use super::*;
 

@@ -45,7 +45,7 @@ pub(super) fn sweep(
                     format!("unknown room state `{name}` in `--states`"),
                     Some(format!(
                         "{}the rules `{}` have the room states: {}",
-                        hatchway::spelling::did_you_mean(
+                        crate::spelling::did_you_mean(
                             name,
                             rules.room_states.iter().map(String::as_str)
                         ),
@@ -63,13 +63,13 @@ pub(super) fn sweep(
             .map(|i| StateId(i as u8))
             .collect();
     }
-    let plan = hatchway::sweep::Sweep {
+    let plan = crate::sweep::Sweep {
         rooms,
         states,
         starts: (0..q.board.rooms.len()).map(|i| RoomId(i as u32)).collect(),
         limits: budget.limits(),
     };
-    let total = match plan.solves().filter(|&n| n <= hatchway::sweep::MAX_SOLVES) {
+    let total = match plan.solves().filter(|&n| n <= crate::sweep::MAX_SOLVES) {
         Some(n) => n,
         None => {
             print_plain(
@@ -81,7 +81,7 @@ pub(super) fn sweep(
                 ),
                 Some(format!(
                     "a sweep makes at most {} solves; narrow it with `--rooms` or `--states`",
-                    hatchway::sweep::MAX_SOLVES
+                    crate::sweep::MAX_SOLVES
                 )),
                 term,
             );
@@ -100,19 +100,17 @@ pub(super) fn sweep(
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let started = std::time::Instant::now();
-    let summary = hatchway::sweep::run(&q.board, &q.movement, &plan, &|n| bar.inc(n));
+    let summary = crate::sweep::run(&q.board, &q.movement, &plan, &|n| bar.inc(n));
     bar.finish_and_clear();
     let elapsed = started.elapsed();
     let text = match format {
-        CheckFormat::Json => {
-            match serde_json::to_string_pretty(&document::Versioned::new(&summary)) {
-                Ok(s) => s + "\n",
-                Err(e) => {
-                    print_plain(format!("cannot write the result: {e}"), None, term);
-                    return Exit::Invalid;
-                }
+        CheckFormat::Json => match render::document_text(&summary, false) {
+            Ok(s) => s,
+            Err(e) => {
+                print_plain(e.to_string(), None, term);
+                return Exit::Invalid;
             }
-        }
+        },
         CheckFormat::Text => render::sweep::summary(&q.board, &plan, &summary, elapsed, term.out),
     };
     let _ = std::io::stdout().lock().write_all(text.as_bytes());

@@ -2,9 +2,9 @@
 
 use rayon::prelude::*;
 
-use hatchway::render::changes;
-use hatchway::snapshot::{self, Snapshot};
-use hatchway::suite::{self, Found, Unrendered, Verdict};
+use crate::render::changes;
+use crate::snapshot::{self, Snapshot};
+use crate::suite::{self, Found, Unrendered, Verdict};
 
 use super::*;
 

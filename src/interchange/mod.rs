@@ -14,7 +14,6 @@ mod places;
 mod reading;
 mod tree;
 
-pub use document::{BoardDoc, Format, HatchDoc, Id, RoomDoc};
-pub use places::{Places, Step, read_board_placed};
+pub use document::{BoardDoc, Format};
+pub use places::{Places, read_board_placed};
 pub use reading::read_board;
-pub use tree::board_file;

@@ -411,7 +411,6 @@ pub fn read_board_placed(
         rooms,
         hatches,
         starts,
-        end: Span::new(text.len().saturating_sub(1), text.len()),
     };
     Ok((board, places))
 }

@@ -43,11 +43,7 @@ pub(super) fn problem(message: String, at: Option<usize>, text: &str) -> Problem
 /// `default_name` is used when the document has no `name`. The tree has no
 /// places; [`read_board_placed`](super::read_board_placed) gives them.
 pub fn read_board(text: &str, format: Format, default_name: &str) -> Result<BoardFile, Problem> {
-    Ok(board_file(
-        read_doc(text, format)?,
-        default_name,
-        text.len(),
-    ))
+    Ok(board_file(read_doc(text, format)?, default_name))
 }
 
 pub(super) fn read_doc(text: &str, format: Format) -> Result<BoardDoc, Problem> {

@@ -6,7 +6,7 @@ use super::reading::unplaced;
 use crate::syntax::ast::{BoardFile, HatchDecl, Position, RoomDecl, RulesRef, Span};
 
 /// Turns a parsed document into the syntax tree the checker takes.
-pub fn board_file(doc: BoardDoc, default_name: &str, len: usize) -> BoardFile {
+pub fn board_file(doc: BoardDoc, default_name: &str) -> BoardFile {
     BoardFile {
         name: unplaced(doc.name.unwrap_or_else(|| default_name.to_string())),
         rules: doc
@@ -47,6 +47,5 @@ pub fn board_file(doc: BoardDoc, default_name: &str, len: usize) -> BoardFile {
             })
             .collect(),
         starts: doc.start.map(|s| unplaced(s.0)).into_iter().collect(),
-        end: Span::new(len.saturating_sub(1), len),
     }
 }

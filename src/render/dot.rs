@@ -400,3 +400,14 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
     out.push_str("}\n");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_text_keeps_what_it_says() {
+        assert_eq!(escape_label("a\"b\\c&d\ne"), "a\\\"b\\\\c&amp;d e");
+        assert_eq!(escape_id("a\"b\\c&d"), "a\\\"b\\\\c&d");
+    }
+}

@@ -5,7 +5,6 @@
 use anstyle::{AnsiColor, Style as Look};
 
 use super::Style;
-use super::table::action_text;
 use crate::fixit::{self, Plan, Target};
 use crate::model::turn::DIE_SIDES;
 use crate::model::{ActionId, Board, Movement, RoomId, RuleRef};
@@ -162,7 +161,7 @@ pub fn plans(
         let actions: Vec<String> = outcomes
             .iter()
             .find(|(n, _)| *n == p.outcome)
-            .map(|(_, o)| o.actions.iter().map(|&a| action_text(board, a)).collect())
+            .map(|(_, o)| o.actions.iter().map(|&a| a.text(board)).collect())
             .unwrap_or_default();
         let moves = if actions.is_empty() {
             "stay".to_string()

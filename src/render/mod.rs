@@ -1,17 +1,303 @@
 //! Outcomes to text: the interchange document (JSON and YAML through serde),
-//! the table for people, and the ship as a Graphviz graph, a terminal
-//! picture and an SVG picture.
+//! the table for people, the step-by-step log, the ship as a picture in
+//! the terminal, as SVG or as a Graphviz graph, and the whole turn as one
+//! HTML page.
+//!
+//! The functions here are what the `hatchway` command prints, byte for
+//! byte: [`outcomes`] is `paths`, [`replay`] is `replay`, [`drawing`] is
+//! `draw`, [`svg()`] is `draw --format svg`, [`dot`] is `dot` and
+//! [`report()`] is `report`.
 
-pub mod changes;
-pub mod document;
-pub mod dot;
-pub mod draw;
-pub mod fixit;
-pub mod replay;
-pub mod report;
-pub mod svg;
-pub mod sweep;
-pub mod table;
+use crate::model::{Board, Movement, RoomId};
+use crate::outcome::{self, Outcome};
+use crate::referee::{self, Illegal};
+
+pub(crate) mod changes;
+pub(crate) mod document;
+pub(crate) mod dot;
+pub(crate) mod draw;
+pub(crate) mod fixit;
+pub(crate) mod replay;
+pub(crate) mod report;
+pub(crate) mod svg;
+pub(crate) mod sweep;
+pub(crate) mod table;
+
+pub use document::FORMAT;
+
+/// The form of a listing: the table or log a person reads, or a document of
+/// INTERCHANGE.md for a program.
+#[derive(Clone, Copy, Debug)]
+pub enum Form {
+    /// Text for people, in this style.
+    Text(Style),
+    /// Pretty-printed JSON, with `"format"` first.
+    Json,
+    /// YAML, with `format` first.
+    Yaml,
+}
+
+/// Why something could not be rendered.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The serializer failed (it does not for the documents of this crate;
+    /// the error is kept rather than hidden).
+    #[error("cannot write the document: {0}")]
+    Document(String),
+    /// An outcome's path does not replay on the board: it was found on
+    /// another board or under other rules.
+    #[error("step {step} of outcome {outcome} is refused: {reason}")]
+    Refused {
+        /// The outcome's number, from 1.
+        outcome: usize,
+        /// The refused step's number, from 1.
+        step: usize,
+        /// What the rules refuse.
+        reason: Illegal,
+    },
+}
+
+/// Every outcome of a turn from `start`, numbered from 1 in the order
+/// given (the search's order, cheapest first): the table `hatchway paths`
+/// prints, or its JSON or YAML document.
+///
+/// ```
+/// use hatchway::{load, render, search};
+/// use hatchway::model::ItemSet;
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")
+///     .map_err(|f| format!("{} problems", f.reports.len()))?
+///     .value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
+/// let json = render::outcomes(&board, &movement, board.start, &solution.outcomes, render::Form::Json)?;
+/// assert!(json.starts_with("{\n  \"format\": 1,"));
+/// let table = render::outcomes(
+///     &board, &movement, board.start, &solution.outcomes,
+///     render::Form::Text(render::Style::plain()),
+/// )?;
+/// assert!(table.starts_with("two: start in room 1"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn outcomes(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    outcomes: &[Outcome],
+    form: Form,
+) -> Result<String, RenderError> {
+    let numbered: Vec<(usize, Outcome)> = outcome::numbered(outcomes.to_vec()).collect();
+    match form {
+        Form::Text(style) => Ok(table::outcomes(
+            board,
+            movement,
+            start,
+            &numbered,
+            numbered.len(),
+            style,
+        )),
+        Form::Json | Form::Yaml => document_text(
+            &document::result_doc(board, movement, start, &numbered),
+            matches!(form, Form::Yaml),
+        ),
+    }
+}
+
+/// Each outcome step by step, numbered from 1 in the order given: the log
+/// `hatchway replay` prints (with the ship after each step), or its JSON or
+/// YAML document.
+///
+/// ```
+/// use hatchway::{load, render, search};
+/// use hatchway::model::ItemSet;
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")
+///     .map_err(|f| format!("{} problems", f.reports.len()))?
+///     .value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
+/// let log = render::replay(
+///     &board, &movement, board.start, &solution.outcomes[1..],
+///     render::Form::Text(render::Style::plain()),
+/// )?;
+/// assert!(log.contains("open hatch 1-2"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn replay(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    outcomes: &[Outcome],
+    form: Form,
+) -> Result<String, RenderError> {
+    let numbered: Vec<(usize, Outcome)> = outcome::numbered(outcomes.to_vec()).collect();
+    match form {
+        Form::Text(style) => {
+            let shown: Vec<(usize, &Outcome)> = numbered.iter().map(|(n, o)| (*n, o)).collect();
+            replay::turn_log(board, movement, start, numbered.len(), &shown, style, false).map_err(
+                |r| RenderError::Refused {
+                    outcome: r.outcome,
+                    step: r.step,
+                    reason: r.reason,
+                },
+            )
+        }
+        Form::Json | Form::Yaml => document_text(
+            &document::replay_doc(board, movement, start, &numbered),
+            matches!(form, Form::Yaml),
+        ),
+    }
+}
+
+/// The ship as `hatchway draw` draws it in the terminal: its rooms at their
+/// places (or in board order, row by row, when the board places none),
+/// each with its state, and the gnome in `start`.
+pub fn drawing(board: &Board, start: RoomId, style: Style) -> String {
+    let rooms = board.room_states();
+    let hatches: Vec<_> = board.hatches.iter().map(|h| h.state).collect();
+    let view = draw::View {
+        rooms: &rooms,
+        hatches: &hatches,
+        player: start,
+        path: &[],
+    };
+    draw::ship(board, &view, style)
+}
+
+/// The ship as a Graphviz DOT graph, as `hatchway dot` writes it; with an
+/// outcome, its path is drawn on top with step numbers, and rooms are
+/// filled by their state at its end.
+///
+/// ```
+/// use hatchway::{load, render, search};
+/// use hatchway::model::ItemSet;
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")
+///     .map_err(|f| format!("{} problems", f.reports.len()))?
+///     .value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
+/// let dot = render::dot(&board, &movement, board.start, solution.outcomes.last())?;
+/// assert!(dot.starts_with("graph \"two\" {"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn dot(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    path: Option<&Outcome>,
+) -> Result<String, RenderError> {
+    let Some(outcome) = path else {
+        return Ok(dot::ship(board, start, None));
+    };
+    let (end, steps) = walk_of(board, movement, start, outcome)?;
+    let walk = dot::Walk {
+        title: "path",
+        steps: &steps,
+        end: &end,
+    };
+    Ok(dot::ship(board, start, Some(&walk)))
+}
+
+/// The ship as a standalone SVG document, as `hatchway draw --format svg`
+/// writes it: every room where the board places it, filled by its state;
+/// with an outcome, its path is drawn on top with its steps numbered, and
+/// rooms and hatches take their state at its end.
+///
+/// ```
+/// use hatchway::{load, render, search};
+/// use hatchway::model::ItemSet;
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")
+///     .map_err(|f| format!("{} problems", f.reports.len()))?
+///     .value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
+/// let svg = render::svg(&board, &movement, board.start, solution.outcomes.last())?;
+/// assert!(svg.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "));
+/// assert!(svg.contains("data-step=\"2\""));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn svg(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    path: Option<&Outcome>,
+) -> Result<String, RenderError> {
+    let Some(outcome) = path else {
+        return Ok(svg::ship(board, start, None));
+    };
+    let (end, steps) = walk_of(board, movement, start, outcome)?;
+    let walk = dot::Walk {
+        title: "path",
+        steps: &steps,
+        end: &end,
+    };
+    Ok(svg::ship(board, start, Some(&walk)))
+}
+
+/// The turn as one self-contained HTML page, as `hatchway report` writes
+/// it: the ship in SVG, every outcome (numbered from 1 in the order given)
+/// as a button under the room it ends in, and a script that draws a chosen
+/// outcome's path and steps through it.
+///
+/// ```
+/// use hatchway::{load, render, search};
+/// use hatchway::model::ItemSet;
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")
+///     .map_err(|f| format!("{} problems", f.reports.len()))?
+///     .value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
+/// let page = render::report(&board, &movement, board.start, &solution.outcomes)?;
+/// assert!(page.starts_with("<!DOCTYPE html>"));
+/// assert!(page.contains("data-outcome=\"2\""));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn report(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    outcomes: &[Outcome],
+) -> Result<String, RenderError> {
+    let numbered: Vec<(usize, Outcome)> = outcome::numbered(outcomes.to_vec()).collect();
+    report::page(board, movement, start, &numbered, numbered.len())
+}
+
+/// An outcome's path played by the referee: the ship at its end and each
+/// step, or the step the rules refuse.
+fn walk_of(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    outcome: &Outcome,
+) -> Result<(referee::Ship, Vec<referee::Step>), RenderError> {
+    referee::replay(board, movement, start, &outcome.actions).map_err(|(step, reason)| {
+        RenderError::Refused {
+            outcome: 1,
+            step: step + 1,
+            reason,
+        }
+    })
+}
+
+/// A document of INTERCHANGE.md as text, with its format version first:
+/// YAML, or pretty JSON ending in a line break. Every JSON and YAML output
+/// of the crate goes through here.
+pub(crate) fn document_text(
+    doc: &impl serde::Serialize,
+    yaml: bool,
+) -> Result<String, RenderError> {
+    let doc = document::Versioned::new(doc);
+    if yaml {
+        serde_yaml::to_string(&doc).map_err(|e| RenderError::Document(e.to_string()))
+    } else {
+        serde_json::to_string_pretty(&doc)
+            .map(|s| s + "\n")
+            .map_err(|e| RenderError::Document(e.to_string()))
+    }
+}
 
 /// How output for people should look.
 #[derive(Clone, Copy, Debug)]
@@ -43,7 +329,7 @@ impl Style {
 
 /// A count with its noun, singular for one: `1 solve`, `3 rooms`,
 /// `2 hatches`.
-pub fn count(n: impl Into<u64>, noun: &str) -> String {
+pub(crate) fn count(n: impl Into<u64>, noun: &str) -> String {
     let n = n.into();
     match (n, noun.ends_with("ch") || noun.ends_with('s')) {
         (1, _) => format!("1 {noun}"),
@@ -56,7 +342,7 @@ pub fn count(n: impl Into<u64>, noun: &str) -> String {
 /// `tenths` is off) and with no digit it does not hold: `50%`, `33.3%`. A
 /// share that is neither none nor all never rounds to `0%` or `100%`: it
 /// shows as `<0.1%` or `>99.9%` (`<1%`, `>99%`).
-pub fn percent(part: u64, whole: u64, tenths: bool) -> String {
+pub(crate) fn percent(part: u64, whole: u64, tenths: bool) -> String {
     if whole == 0 || part == 0 {
         return "0%".to_string();
     }
@@ -86,7 +372,7 @@ pub fn percent(part: u64, whole: u64, tenths: bool) -> String {
 
 /// The rooms whose state differs from the board's, with their new state:
 /// `1 low_flood, 2 low_flood`; `None` when nothing changed.
-pub fn changed_rooms(
+pub(crate) fn changed_rooms(
     board: &crate::model::Board,
     rooms: &[crate::model::StateId],
 ) -> Option<String> {
@@ -96,7 +382,7 @@ pub fn changed_rooms(
 
 /// Each room whose state differs from the board's, as `id state`, in board
 /// order.
-pub fn changed_room_list(
+pub(crate) fn changed_room_list(
     board: &crate::model::Board,
     rooms: &[crate::model::StateId],
 ) -> Vec<String> {

@@ -11,6 +11,7 @@
 
 use serde::Serialize;
 
+use super::RenderError;
 use super::document::{self, ReplayDoc, Versioned};
 use super::replay::{action_words, flow_words, room_name, state_codes};
 use super::svg::{self, escape};
@@ -142,11 +143,13 @@ pub fn page(
     start: RoomId,
     outcomes: &[(usize, Outcome)],
     total: usize,
-) -> Result<String, serde_json::Error> {
+) -> Result<String, RenderError> {
     let doc = report_doc(board, movement, start, outcomes);
     // `<` only ever stands in the document's strings, where `\u003c` reads
     // the same: so no `</script>` in a name can end the script early.
-    let data = serde_json::to_string(&Versioned::new(&doc))?.replace('<', "\\u003c");
+    let data = serde_json::to_string(&Versioned::new(&doc))
+        .map_err(|e| RenderError::Document(e.to_string()))?
+        .replace('<', "\\u003c");
 
     let rules = movement.rules();
     let held = movement.held();

@@ -5,16 +5,7 @@ use anstyle::{AnsiColor, Style as Look};
 
 use super::Style;
 use crate::model::{Board, Movement, RoomId, RuleRef};
-use crate::outcome::{Action, Outcome};
-use crate::referee::hatch_label;
-
-/// How an action reads in one line: `open 1-2`, `move 2`.
-pub fn action_text(board: &Board, action: Action) -> String {
-    match action {
-        Action::Open(h) => format!("open {}", hatch_label(board, h)),
-        Action::Move(r) => format!("move {}", board.room(r).id),
-    }
-}
+use crate::outcome::Outcome;
 
 /// The table of every outcome, grouped by final room.
 pub fn outcomes(
@@ -60,7 +51,7 @@ pub fn outcomes(
         let actions: Vec<String> = if o.actions.is_empty() {
             vec!["stay".to_string()]
         } else {
-            o.actions.iter().map(|&a| action_text(board, a)).collect()
+            o.actions.iter().map(|&a| a.text(board)).collect()
         };
         for (i, line) in wrap_items(&actions, lead.len(), indent.len(), width)
             .iter()

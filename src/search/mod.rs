@@ -213,7 +213,23 @@ impl Workspace {
     }
 }
 
-/// Finds every outcome of a turn starting in `start`.
+/// Finds every outcome of a turn starting in `start`: each way the turn can
+/// end (a room and the state of every room) at its true minimum cost, with
+/// one cheapest path, cheapest first. A search that would pass a limit
+/// stops with [`LimitReached`], which says which and suggests a bound.
+///
+/// ```
+/// use hatchway::{load, search};
+/// use hatchway::model::{Cost, ItemSet};
+///
+/// let board = load::board(&load::standard_board())?.value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let limits = search::Limits { max_cost: Some(Cost(3)), ..search::Limits::default() };
+/// let solution = search::solve(&board, &movement, board.start, &limits)?;
+/// assert!(solution.outcomes.iter().all(|o| o.cost <= Cost(3)));
+/// assert!(solution.outcomes.windows(2).all(|w| w[0].cost <= w[1].cost));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve(
     board: &Board,
     movement: &Movement,

@@ -254,8 +254,6 @@ pub struct BoardFile {
     pub hatches: Vec<HatchDecl>,
     /// Every `start` statement (one is expected).
     pub starts: Vec<Name>,
-    /// The end of the file, for "missing" diagnostics.
-    pub end: Span,
 }
 
 /// Which rules a board uses.

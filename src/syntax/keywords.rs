@@ -99,16 +99,16 @@ pub fn belongs_to_boards(word: &str) -> bool {
     find(word).is_some_and(|k| matches!(k.starts, Starts::BoardStatement | Starts::Header))
 }
 
-/// The reserved words, in table order.
-pub fn reserved() -> impl Iterator<Item = &'static str> {
-    KEYWORDS.iter().filter(|k| k.reserved).map(|k| k.word)
-}
-
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
 
-    use super::{KEYWORDS, reserved};
+    use super::KEYWORDS;
+
+    /// The reserved words, in table order.
+    fn reserved() -> impl Iterator<Item = &'static str> {
+        KEYWORDS.iter().filter(|k| k.reserved).map(|k| k.word)
+    }
 
     const GRAMMAR: &str = include_str!("../../grammar/hatchway.pest");
 

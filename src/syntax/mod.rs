@@ -8,6 +8,8 @@
 
 pub mod ast;
 pub mod keywords;
+#[cfg(test)]
+mod reference_tests;
 
 use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
@@ -128,7 +130,7 @@ pub fn parse_all(text: &str) -> Result<File, Vec<Problem>> {
     }
     Ok(match kind {
         Kind::Rules => File::Rules(rules_file(file)),
-        _ => File::Board(board_file(file, text.len())),
+        _ => File::Board(board_file(file)),
     })
 }
 
@@ -500,11 +502,8 @@ fn position(pair: Pair<'_, Rule>) -> Position {
     Position { column, row, span }
 }
 
-fn board_file(pair: Pair<'_, Rule>, len: usize) -> BoardFile {
-    let mut file = BoardFile {
-        end: Span::new(len.saturating_sub(1), len),
-        ..BoardFile::default()
-    };
+fn board_file(pair: Pair<'_, Rule>) -> BoardFile {
+    let mut file = BoardFile::default();
     for p in meaningful(pair) {
         match p.as_rule() {
             Rule::string | Rule::title => file.name = name(p),

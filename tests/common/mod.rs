@@ -9,7 +9,7 @@ pub mod brute;
 use std::path::PathBuf;
 
 use hatchway::export::ExportFormat;
-use hatchway::interchange::Format;
+use hatchway::load::Format;
 use hatchway::load::{self, Failure, InputKind};
 use hatchway::model::{Board, HatchId, RoomId, StateId};
 

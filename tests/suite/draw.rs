@@ -314,14 +314,29 @@ fn an_unplaced_board_is_laid_out_as_in_the_terminal() {
     );
     let board = board_of(file);
     let boxes = check_svg(file, &board, &text);
-    let places = hatchway::render::draw::layout(&board, 80);
-    for (i, &(c, r)) in places.iter().enumerate() {
-        for (j, &(d, s)) in places.iter().enumerate() {
-            assert_eq!(c.cmp(&d), boxes[i].0.total_cmp(&boxes[j].0), "{i} {j}");
-            assert_eq!(r.cmp(&s), boxes[i].1.total_cmp(&boxes[j].1), "{i} {j}");
+    // Board order, row by row: each room stands right of the one before or
+    // starts a new row below at the left, and every row but the last is
+    // full.
+    let mut rows: Vec<usize> = vec![1];
+    for w in boxes.windows(2) {
+        let ((xa, ya), (xb, yb)) = (w[0], w[1]);
+        if (ya - yb).abs() < 1.0 {
+            assert!(xa < xb, "{:?} then {:?}", w[0], w[1]);
+            *rows.last_mut().expect("a row") += 1;
+        } else {
+            assert!(yb > ya, "{:?} then {:?}", w[0], w[1]);
+            assert!((xb - boxes[0].0).abs() < 1.0, "{:?} starts a row", w[1]);
+            rows.push(1);
         }
     }
-    assert!(places.iter().any(|p| p.1 == 1), "two rows at least");
+    assert!(rows.len() > 1, "two rows at least: {rows:?}");
+    let full = rows[0];
+    assert_eq!(full, 5, "{rows:?}");
+    assert!(rows.iter().all(|&n| n <= full), "{rows:?}");
+    assert!(
+        rows[..rows.len() - 1].iter().all(|&n| n == full),
+        "{rows:?}"
+    );
 }
 
 #[test]
@@ -374,7 +389,37 @@ fn svg_states_read_without_colour_and_come_from_the_rules() {
     let board = board_of(file);
     check_svg(file, &board, &text);
     let doc = roxmltree::Document::parse(&text).expect("well-formed");
-    let codes = hatchway::render::replay::state_codes(&board.rules);
+    // The legend gives each state's code beside its name: the first text
+    // of an entry is the code of its sample, the last the name. Room
+    // states come first, so a hatch state of the same name is not taken.
+    let legend_codes: Vec<(String, String)> = doc
+        .descendants()
+        .filter(|n| classes(n).contains(&"legend"))
+        .flat_map(|n| n.children().filter(|e| e.has_tag_name("g")))
+        .filter_map(|entry| {
+            let texts: Vec<String> = entry
+                .children()
+                .filter(|t| t.has_tag_name("text"))
+                .map(|t| text_of(&t))
+                .collect();
+            (texts.len() == 2).then(|| (texts[1].clone(), texts[0].clone()))
+        })
+        .collect();
+    let codes: Vec<&String> = board
+        .rules
+        .room_states
+        .iter()
+        .map(|name| {
+            legend_codes
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, code)| code)
+                .unwrap_or_else(|| panic!("no code for {name} in {legend_codes:?}"))
+        })
+        .collect();
+    for (i, code) in codes.iter().enumerate() {
+        assert!(!codes[..i].contains(code), "{code} twice: {codes:?}");
+    }
     for (id, node) in with_attribute(&doc, "data-room") {
         let room = board.room(board.room_by_id(&id).expect("a room of the board"));
         let class = format!("state-{}", room.state.0);
@@ -384,7 +429,7 @@ fn svg_states_read_without_colour_and_come_from_the_rules() {
             .filter(|n| classes(n).contains(&"room-code"))
             .map(|n| text_of(&n))
             .collect();
-        assert_eq!(code, codes[usize::from(room.state.0)], "{id}");
+        assert_eq!(&code, codes[usize::from(room.state.0)], "{id}");
     }
     let legend: String = doc
         .descendants()

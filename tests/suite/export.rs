@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use hatchway::export::{self, ExportError, ExportFormat, ExportedId, RulesReference};
-use hatchway::interchange::Format;
+use hatchway::load::Format;
 use hatchway::load::{self, Input, InputKind};
 use hatchway::model::{Board, ItemSet, Room};
 use hatchway::outcome::Outcome;

@@ -22,7 +22,6 @@ use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use hatchway::builtin;
 use hatchway::export;
 use hatchway::format::format;
 use hatchway::generate::{BoardSpec, Rng, Topology, board_text};
@@ -666,7 +665,7 @@ proptest! {
     fn outcomes_do_not_depend_on_state_and_item_names(pick in picks(), seed in any::<u64>()) {
         let rules = pick.rules();
         let names = fresh_names(&rules, seed);
-        let text = builtin::rules_text(pick.rules).expect("the rules are built in");
+        let text = load::builtin_rules_text(pick.rules).expect("the rules are built in");
         let renamed = rename_words(text, &names);
         let board = same_outcomes_under(&pick.layout(), &renamed, &names)?;
         let all = |list: &[String]| list.iter().map(|s| names[s].clone()).collect::<Vec<_>>();
@@ -686,7 +685,7 @@ proptest! {
     fn outcomes_do_not_depend_on_rule_order(pick in picks(), seed in any::<u64>()) {
         let rules = pick.rules();
         let (header, mut lines) = statements(
-            builtin::rules_text(pick.rules).expect("the rules are built in"),
+            load::builtin_rules_text(pick.rules).expect("the rules are built in"),
         );
         Rng::new(seed).shuffle(&mut lines);
         let shuffled = format!("{header}\n{}\n", lines.join("\n"));

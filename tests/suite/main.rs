@@ -24,7 +24,6 @@ mod format;
 mod hostile;
 mod import;
 mod invariants;
-mod language;
 mod message_style;
 mod newcomer;
 mod plans;

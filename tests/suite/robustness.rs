@@ -7,12 +7,11 @@
 
 use std::sync::{Arc, OnceLock};
 
+use hatchway::diagnostic::Span;
 use hatchway::diagnostic::{Code, Problem, Report, SourceFile};
+use hatchway::judgement;
 use hatchway::load::{self, Input, InputKind};
 use hatchway::model::{Board, ItemSet};
-use hatchway::plan;
-use hatchway::referee::Ship;
-use hatchway::syntax::ast::Span;
 use proptest::prelude::*;
 
 /// Checks that every label of `problem` lies within a text of `len` bytes.
@@ -95,28 +94,41 @@ fn standard() -> &'static Board {
     })
 }
 
-/// Parses a plan, resolves it on the standard board and referees it, as
-/// `replay --path` does.
+/// Judges a plan on the standard board, as `replay --path` does: every
+/// problem it reports, and the refusal of a step, must point inside the
+/// plan's text.
 fn plan_checked(text: &str) -> Result<(), TestCaseError> {
     let board = standard();
-    let written = match plan::parse(text) {
-        Ok(w) => w,
+    let movement = board.rules.movement(ItemSet::default());
+    let judged = match judgement::judge(board, &movement, board.start, text) {
+        Ok(j) => j,
         Err(p) => return plan_problem_checked(text, p),
     };
-    let movement = board.rules.movement(ItemSet::default());
-    let mut ship = Ship::new(board, board.start);
-    for w in &written {
-        prop_assert!(w.span.start <= w.span.end && w.span.end <= text.len());
-        match plan::resolve(board, w) {
-            Ok(action) => {
-                if ship.apply(board, &movement, action).is_err() {
-                    let refused = Problem::error(Code::IllegalStep, "step refused")
-                        .label(w.span, "this step");
-                    return plan_problem_checked(text, refused);
-                }
-            }
-            Err(p) => return plan_problem_checked(text, p),
-        }
+    for span in &judged.spans {
+        prop_assert!(span.start <= span.end && span.end <= text.len());
+    }
+    if let Some(p) = judged.problem {
+        return plan_problem_checked(text, p);
+    }
+    if let Some(refused) = &judged.refused {
+        let span = judged.spans.get(refused.index).copied();
+        prop_assert!(
+            span.is_some(),
+            "the refused step {} has no place",
+            refused.index
+        );
+        let file = Arc::new(SourceFile {
+            name: "plan".to_string(),
+            text: text.to_string(),
+        });
+        let report = refused.ruling.report(
+            file,
+            refused.index + 1,
+            span.unwrap_or_default(),
+            &refused.illegal,
+        );
+        labels_inside(report.problem(), text.len())?;
+        return shown_checked(&report);
     }
     Ok(())
 }

@@ -115,7 +115,7 @@ fn the_schema_shipped_for_editors_is_the_current_one() {
 /// when), not an accident.
 #[test]
 fn every_document_carries_format_1() {
-    assert_eq!(hatchway::render::document::FORMAT, 1);
+    assert_eq!(hatchway::render::FORMAT, 1);
     let runs: &[&[&str]] = &[
         &["paths", "boards/open-mini.board", "--format", "json"],
         &["replay", "boards/open-mini.board", "--format", "json"],

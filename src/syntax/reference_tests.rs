@@ -6,9 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
-use hatchway::load::{self, Input, InputKind};
-use hatchway::model::limits;
-use hatchway::syntax::{self, ast};
+use crate::load::{self, Input, InputKind};
+use crate::model::limits;
+use crate::syntax::{self, ast};
 
 /// A fenced code block of a Markdown file.
 struct Block {
@@ -302,7 +302,7 @@ fn the_examples_use_every_construct() {
     }
     // Every keyword of the language (the one table, which a unit test
     // holds to the grammar) appears in some valid example.
-    let keywords: Vec<String> = hatchway::syntax::keywords::KEYWORDS
+    let keywords: Vec<String> = crate::syntax::keywords::KEYWORDS
         .iter()
         .map(|k| k.word.to_string())
         .collect();
@@ -327,7 +327,7 @@ fn the_reference_states_the_limits() {
         ("hatches on a board", limits::HATCHES),
         ("characters in a name", limits::NAME_LENGTH),
         ("bytes in a file", limits::FILE_SIZE),
-        ("cost of one rule", hatchway::model::MAX_RULE_COST as usize),
+        ("cost of one rule", crate::model::MAX_RULE_COST as usize),
     ] {
         assert!(
             text.lines()
