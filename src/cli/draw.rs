@@ -1,13 +1,20 @@
-//! `hatchway draw`: the ship as a picture in the terminal, optionally with
-//! one outcome's path.
+//! `hatchway draw`: the ship as a picture in the terminal or as SVG,
+//! optionally with one outcome's path.
 
 use crate::outcome::Action;
+use crate::render::dot::Walk;
 use crate::render::draw::{self, View};
+use crate::render::svg;
 
 use super::dot::outcome_walk;
 use super::*;
 
-pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal) -> Exit {
+pub(super) fn draw(
+    path: Option<&Path>,
+    outcome: Option<usize>,
+    format: DrawFormat,
+    term: &Terminal,
+) -> Exit {
     let args = QueryArgs::default();
     let q = match load_query(path, &args, term) {
         Ok(q) => q,
@@ -20,6 +27,25 @@ pub(super) fn draw(path: Option<&Path>, outcome: Option<usize>, term: &Terminal)
             q.board.name
         );
         eprintln!("{}", textwrap::fill(&note, term.err.width.max(40)));
+    }
+    if format == DrawFormat::Svg {
+        let text = match outcome {
+            None => svg::ship(&q.board, q.start, None),
+            Some(n) => {
+                let (title, ship, steps) = match outcome_walk(&q, n, term) {
+                    Ok(walk) => walk,
+                    Err(e) => return e,
+                };
+                let walk = Walk {
+                    title: &title,
+                    steps: &steps,
+                    end: &ship,
+                };
+                svg::ship(&q.board, q.start, Some(&walk))
+            }
+        };
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        return Exit::Success;
     }
     let text = match outcome {
         None => {

@@ -37,14 +37,19 @@ pub(super) const IMPORT: &str = "Examples:
   hatchway import tests/fixtures/flat/mixed.flat";
 
 pub(super) const DOT: &str = "Examples:
-  hatchway dot boards/open-mini.board --outcome 3";
+  hatchway dot boards/open-mini.board --outcome 3
+  hatchway dot boards/desperate-times.board";
 
 pub(super) const FMT: &str = "Examples:
   hatchway fmt --check boards/
   hatchway fmt --check tests/fixtures/unformatted.board";
 
 pub(super) const DRAW: &str = "Examples:
-  hatchway draw boards/mini-flood.board --outcome 4";
+  hatchway draw boards/mini-flood.board --outcome 4
+  hatchway draw --format svg --outcome 10";
+
+pub(super) const REPORT: &str = "Examples:
+  hatchway report boards/open-mini.board";
 
 pub(super) const COMPLETIONS: &str = "Examples:
   hatchway completions bash";

@@ -39,6 +39,7 @@ mod import;
 mod man;
 mod paths;
 mod replay;
+mod report;
 mod rules;
 mod schema;
 mod sweep;
@@ -57,6 +58,7 @@ use import::import;
 use man::man;
 use paths::paths;
 use replay::{PlanSource, replay};
+use report::report;
 use rules::{rules, rules_names};
 use schema::{SchemaKind, schema};
 use sweep::sweep;
@@ -235,7 +237,8 @@ enum Command {
         file: PathBuf,
     },
     /// The ship as a Graphviz graph (DOT), optionally with a path drawn on
-    /// it; render it with `dot -Tsvg`.
+    /// it; render it with `dot -Tsvg`. A board that places every room pins
+    /// each room to its place, for Graphviz's `neato` (`neato -n -Tsvg`).
     #[command(after_help = examples::DOT)]
     Dot {
         /// The board (the built-in standard board when omitted).
@@ -268,16 +271,35 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
-    /// The ship as a picture in the terminal: rooms as boxes, hatches
-    /// between them, optionally with one outcome's path.
+    /// The ship as a picture in the terminal, or as an SVG document: rooms
+    /// as boxes, hatches between them, optionally with one outcome's path.
     #[command(after_help = examples::DRAW)]
     Draw {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
         /// Draw the ship at the end of the outcome with this number (as
-        /// listed by `paths`), with the rooms its path entered.
+        /// listed by `paths`), with its path: the rooms it entered, and in
+        /// SVG its steps numbered on the hatches.
         #[arg(long, value_name = "N")]
         outcome: Option<usize>,
+        /// Output: a picture in text for the terminal, or a standalone SVG
+        /// document (coloured by state, with patterns and codes that read
+        /// without colour, and a legend).
+        #[arg(long, value_enum, default_value_t = DrawFormat::Text)]
+        format: DrawFormat,
+    },
+    /// The whole turn as one self-contained HTML page: the ship, every
+    /// outcome under the room it ends in, and the path of the one chosen
+    /// drawn on the ship, to step through (nothing is fetched).
+    #[command(after_help = examples::REPORT)]
+    Report {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        #[command(flatten)]
+        query: QueryArgs,
+        /// Write the page to this file instead of standard output.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
     },
     /// Check every board under some folders against its stored snapshot
     /// (insta's `.snap` format): what `hatchway replay` shows for it.
@@ -445,6 +467,12 @@ enum ReplayFormat {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum DrawFormat {
+    Text,
+    Svg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum PathsFormat {
     Table,
     Json,
@@ -600,8 +628,17 @@ pub fn run() -> ExitCode {
             };
             plan(board.as_deref(), &args, request, &term)
         }
+        Command::Report {
+            board,
+            query,
+            output,
+        } => report(board.as_deref(), &query, output.as_deref(), &term),
         Command::Fmt { files, check } => fmt(&files, check, &term),
-        Command::Draw { board, outcome } => draw(board.as_deref(), outcome, &term),
+        Command::Draw {
+            board,
+            outcome,
+            format,
+        } => draw(board.as_deref(), outcome, format, &term),
         Command::Test {
             paths,
             snapshots,

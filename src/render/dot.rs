@@ -5,7 +5,15 @@
 //! come from fixed palettes indexed by state id, so a variant's states get
 //! their own looks without any change here, and a legend tells which is
 //! which.
+//!
+//! When the board places every room (`at COL,ROW`), each room's node is
+//! pinned to its place (`pos`) and the graph asks for Graphviz's `neato`
+//! layout, which keeps pinned nodes where they are: `dot -Tsvg` and
+//! `neato -n -Tsvg` then draw the ship as the board lays it out.
 
+use unicode_width::UnicodeWidthStr;
+
+use super::draw;
 use crate::model::{Board, HatchId, RoomId, Rules, StateId};
 use crate::outcome::Action;
 use crate::referee::{Ship, Step, hatch_label};
@@ -29,6 +37,13 @@ pub const HATCH_COLOURS: [(&str, &str); 4] = [
     ("#2ca02c", "green"),
     ("#9467bd", "purple"),
 ];
+
+/// Points between two columns of a placed board, at least.
+const MIN_COLUMN_POINTS: i64 = 150;
+
+/// Points between two rows of a placed board: room for a box of three
+/// lines and the step labels of a hatch between rows.
+const ROW_POINTS: i64 = 120;
 
 /// The colour of a path: the hatches it goes through and the room it ends
 /// in.
@@ -117,8 +132,9 @@ fn state_name(names: &[String], index: usize) -> &str {
 }
 
 /// The legend: a box per room state with its fill, each hatch state's line
-/// in words, and the marks of the start and of a path.
-fn legend(rules: &Rules, walk: bool) -> String {
+/// in words, and the marks of the start and of a path; with a place (its
+/// centre across, its top), pinned there.
+fn legend(rules: &Rules, walk: bool, place: Option<(i64, i64)>) -> String {
     // One table row a line, so that the graph reads (and diffs) well.
     let mut rows: Vec<String> = vec!["<tr><td colspan=\"2\"><b>rooms</b></td></tr>".to_string()];
     for (i, name) in rules.room_states.iter().enumerate() {
@@ -163,8 +179,12 @@ fn legend(rules: &Rules, walk: bool) -> String {
                 .to_string(),
         );
     }
-    let mut out = String::from(
-        "  \"@legend\" [shape=plain, style=\"\", label=<\n    <table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n",
+    // Its centre, from its top and its height (a row is about 21 points).
+    let pos = place.map_or(String::new(), |(x, top)| {
+        format!("pos=\"{x},{}!\", ", top - rows.len() as i64 * 21 / 2)
+    });
+    let mut out = format!(
+        "  \"@legend\" [{pos}shape=plain, style=\"\", label=<\n    <table border=\"0\" cellborder=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n",
     );
     for row in rows {
         out.push_str(&format!("      {row}\n"));
@@ -238,14 +258,25 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
 
     let mut out = String::new();
     out.push_str(&format!("graph \"{}\" {{\n", escape_id(&board.name)));
+    let placed = if draw::is_placed(board) {
+        out.push_str(
+            "  // The rooms stand where the board places them (`pos`, in points):\n  // `layout=neato` keeps them there, and so does `neato -n`.\n",
+        );
+        ", layout=neato, inputscale=72"
+    } else {
+        ""
+    };
     out.push_str(&format!(
-        "  graph [label=\"{title}\", labelloc=t, fontname=\"Helvetica\", fontsize=14];\n"
+        "  graph [label=\"{title}\", labelloc=t, fontname=\"Helvetica\", fontsize=14{placed}];\n"
     ));
     out.push_str(
         "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, color=\"#404040\"];\n",
     );
     out.push_str("  edge [fontname=\"Helvetica\", fontsize=10];\n\n");
 
+    let places = draw::is_placed(board).then(|| draw::layout(board, 0));
+    let mut nodes: Vec<(String, Vec<String>)> = Vec::with_capacity(board.rooms.len());
+    let mut widest = 0;
     for (i, room) in board.rooms.iter().enumerate() {
         let id = RoomId(i as u32);
         let is_start = id == start;
@@ -253,28 +284,29 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
         let state = walk
             .and_then(|w| w.end.rooms.get(i).copied())
             .unwrap_or(room.state);
-        let mut first = escape_label(&room.id);
-        match (is_start, is_end) {
-            (true, true) => first.push_str(" (start, end)"),
-            (true, false) => first.push_str(" (start)"),
-            (false, true) => first.push_str(" (end)"),
-            (false, false) => {}
-        }
-        let mut label = first;
+        let marks = match (is_start, is_end) {
+            (true, true) => " (start, end)",
+            (true, false) => " (start)",
+            (false, true) => " (end)",
+            (false, false) => "",
+        };
+        let mut lines = vec![format!("{}{marks}", room.id)];
         if let Some(name) = &room.name {
-            label.push_str(&format!("\\n{}", escape_label(name)));
+            lines.push(name.clone());
         }
         let now = state_name(&rules.room_states, usize::from(state.0));
         if state == room.state {
-            label.push_str(&format!("\\n{}", escape_label(now)));
+            lines.push(now.to_string());
         } else {
             let was = state_name(&rules.room_states, usize::from(room.state.0));
-            label.push_str(&format!(
-                "\\n{} (was {})",
-                escape_label(now),
-                escape_label(was)
-            ));
+            lines.push(format!("{now} (was {was})"));
         }
+        widest = widest.max(lines.iter().map(|l| l.width()).max().unwrap_or(0));
+        let label = lines
+            .iter()
+            .map(|l| escape_label(l))
+            .collect::<Vec<_>>()
+            .join("\\n");
         let mut attributes = vec![
             format!("label=\"{label}\""),
             format!("fillcolor=\"{}\"", room_fill(state)),
@@ -288,11 +320,23 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
         } else if is_start {
             attributes.push("penwidth=2".to_string());
         }
-        out.push_str(&format!(
-            "  \"{}\" [{}];\n",
-            escape_id(&room.id),
-            attributes.join(", ")
-        ));
+        nodes.push((escape_id(&room.id), attributes));
+    }
+    // A placed board's rooms stand on its grid, in points: columns wide
+    // enough for the widest label (about 7 points a column of 11-point
+    // text), row 0 on top.
+    let column = (widest as i64 * 7 + 60).max(MIN_COLUMN_POINTS);
+    if let Some(places) = &places {
+        for ((_, attributes), &(c, r)) in nodes.iter_mut().zip(places) {
+            attributes.push(format!(
+                "pos=\"{},{}!\"",
+                c as i64 * column,
+                -(r as i64) * ROW_POINTS
+            ));
+        }
+    }
+    for (id, attributes) in &nodes {
+        out.push_str(&format!("  \"{id}\" [{}];\n", attributes.join(", ")));
     }
     out.push('\n');
 
@@ -346,7 +390,13 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
         ));
     }
     out.push('\n');
-    out.push_str(&legend(rules, walk.is_some()));
+    // On a placed board the legend stands centred below the rooms.
+    let legend_place = places.as_ref().map(|places| {
+        let columns = places.iter().map(|p| p.0).max().unwrap_or(0) as i64;
+        let rows = places.iter().map(|p| p.1).max().unwrap_or(0) as i64;
+        (columns * column / 2, -rows * ROW_POINTS - ROW_POINTS / 2)
+    });
+    out.push_str(&legend(rules, walk.is_some(), legend_place));
     out.push_str("}\n");
     out
 }

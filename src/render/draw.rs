@@ -91,7 +91,7 @@ pub fn hatch_codes(names: &[String]) -> Vec<char> {
 
 /// A text cut to `width` columns of display: cut with an ellipsis when it
 /// is wider.
-fn fit(text: &str, width: usize) -> String {
+pub(super) fn fit(text: &str, width: usize) -> String {
     if text.width() <= width {
         return text.to_string();
     }
@@ -107,6 +107,24 @@ fn fit(text: &str, width: usize) -> String {
     }
     out.push('…');
     out
+}
+
+/// A room's name on up to two lines of `width` columns; the second ends
+/// with an ellipsis when the name needs more.
+pub(super) fn name_lines(name: &str, width: usize) -> Vec<String> {
+    let lines = textwrap::wrap(name, width);
+    lines
+        .iter()
+        .take(2)
+        .enumerate()
+        .map(|(k, line)| {
+            if k == 1 && lines.len() > 2 {
+                fit(&format!("{line} {}", lines[2]), width)
+            } else {
+                fit(line, width)
+            }
+        })
+        .collect()
 }
 
 /// The colour of the `index`-th room state of any rules file.
@@ -253,14 +271,8 @@ pub fn ship(board: &Board, view: &View<'_>, style: Style) -> String {
         // The name, on up to two lines; the second ends with an ellipsis
         // when the name needs more.
         if let Some(name) = &room.name {
-            let lines = textwrap::wrap(name, INNER);
-            for (k, line) in lines.iter().take(2).enumerate() {
-                let line = if k == 1 && lines.len() > 2 {
-                    fit(&format!("{line} {}", lines[2]), INNER)
-                } else {
-                    fit(line, INNER)
-                };
-                canvas.put(x + 1, y + 2 + k, &line, None);
+            for (k, line) in name_lines(name, INNER).iter().enumerate() {
+                canvas.put(x + 1, y + 2 + k, line, None);
             }
         }
         let state = state_index

@@ -1,10 +1,12 @@
 //! Outcomes to text: the interchange document (JSON and YAML through serde),
-//! the table for people, the step-by-step log, and the ship as a picture in
-//! the terminal or a Graphviz graph.
+//! the table for people, the step-by-step log, the ship as a picture in
+//! the terminal, as SVG or as a Graphviz graph, and the whole turn as one
+//! HTML page.
 //!
 //! The functions here are what the `hatchway` command prints, byte for
 //! byte: [`outcomes`] is `paths`, [`replay`] is `replay`, [`drawing`] is
-//! `draw` and [`dot`] is `dot`.
+//! `draw`, [`svg()`] is `draw --format svg`, [`dot`] is `dot` and
+//! [`report()`] is `report`.
 
 use crate::model::{Board, Movement, RoomId};
 use crate::outcome::{self, Outcome};
@@ -16,6 +18,8 @@ pub(crate) mod dot;
 pub(crate) mod draw;
 pub(crate) mod fixit;
 pub(crate) mod replay;
+pub(crate) mod report;
+pub(crate) mod svg;
 pub(crate) mod sweep;
 pub(crate) mod table;
 
@@ -186,20 +190,96 @@ pub fn dot(
     let Some(outcome) = path else {
         return Ok(dot::ship(board, start, None));
     };
-    let (end, steps) =
-        referee::replay(board, movement, start, &outcome.actions).map_err(|(step, reason)| {
-            RenderError::Refused {
-                outcome: 1,
-                step: step + 1,
-                reason,
-            }
-        })?;
+    let (end, steps) = walk_of(board, movement, start, outcome)?;
     let walk = dot::Walk {
         title: "path",
         steps: &steps,
         end: &end,
     };
     Ok(dot::ship(board, start, Some(&walk)))
+}
+
+/// The ship as a standalone SVG document, as `hatchway draw --format svg`
+/// writes it: every room where the board places it, filled by its state;
+/// with an outcome, its path is drawn on top with its steps numbered, and
+/// rooms and hatches take their state at its end.
+///
+/// ```
+/// use hatchway::{load, render, search};
+/// use hatchway::model::ItemSet;
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")
+///     .map_err(|f| format!("{} problems", f.reports.len()))?
+///     .value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
+/// let svg = render::svg(&board, &movement, board.start, solution.outcomes.last())?;
+/// assert!(svg.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "));
+/// assert!(svg.contains("data-step=\"2\""));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn svg(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    path: Option<&Outcome>,
+) -> Result<String, RenderError> {
+    let Some(outcome) = path else {
+        return Ok(svg::ship(board, start, None));
+    };
+    let (end, steps) = walk_of(board, movement, start, outcome)?;
+    let walk = dot::Walk {
+        title: "path",
+        steps: &steps,
+        end: &end,
+    };
+    Ok(svg::ship(board, start, Some(&walk)))
+}
+
+/// The turn as one self-contained HTML page, as `hatchway report` writes
+/// it: the ship in SVG, every outcome (numbered from 1 in the order given)
+/// as a button under the room it ends in, and a script that draws a chosen
+/// outcome's path and steps through it.
+///
+/// ```
+/// use hatchway::{load, render, search};
+/// use hatchway::model::ItemSet;
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")
+///     .map_err(|f| format!("{} problems", f.reports.len()))?
+///     .value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
+/// let page = render::report(&board, &movement, board.start, &solution.outcomes)?;
+/// assert!(page.starts_with("<!DOCTYPE html>"));
+/// assert!(page.contains("data-outcome=\"2\""));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn report(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    outcomes: &[Outcome],
+) -> Result<String, RenderError> {
+    let numbered: Vec<(usize, Outcome)> = outcome::numbered(outcomes.to_vec()).collect();
+    report::page(board, movement, start, &numbered, numbered.len())
+}
+
+/// An outcome's path played by the referee: the ship at its end and each
+/// step, or the step the rules refuse.
+fn walk_of(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    outcome: &Outcome,
+) -> Result<(referee::Ship, Vec<referee::Step>), RenderError> {
+    referee::replay(board, movement, start, &outcome.actions).map_err(|(step, reason)| {
+        RenderError::Refused {
+            outcome: 1,
+            step: step + 1,
+            reason,
+        }
+    })
 }
 
 /// A document of INTERCHANGE.md as text, with its format version first:

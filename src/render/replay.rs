@@ -6,7 +6,7 @@ use anstyle::{AnsiColor, Style as Look};
 use super::Style;
 use crate::model::{Board, Movement, RoomId, Rules, StateId};
 use crate::outcome::{Action, Outcome};
-use crate::referee::{self, Illegal, Ship, Step, hatch_label};
+use crate::referee::{self, Change, Illegal, Ship, Step, hatch_label};
 
 /// Short codes for room states, for the one-line ship view: the initials of
 /// the words of each name (`low_flood` -> `lf`), lengthened where two would
@@ -42,7 +42,7 @@ pub fn legend(rules: &Rules) -> String {
 }
 
 /// How a room is called in a log: `4 (Reactor Room)`.
-fn room_name(board: &Board, room: RoomId) -> String {
+pub fn room_name(board: &Board, room: RoomId) -> String {
     board.room(room).label()
 }
 
@@ -52,6 +52,24 @@ pub fn action_words(board: &Board, action: Action) -> String {
         Action::Open(h) => format!("open hatch {}", hatch_label(board, h)),
         Action::Move(r) => format!("move to room {}", room_name(board, r)),
     }
+}
+
+/// What water did to one room in a step: `flow: room 2 clear ->
+/// low_flood`.
+pub fn flow_words(board: &Board, change: &Change) -> String {
+    let name = |s: StateId| {
+        board
+            .rules
+            .room_states
+            .get(usize::from(s.0))
+            .map_or("?", String::as_str)
+    };
+    format!(
+        "flow: room {} {} -> {}",
+        room_name(board, change.room),
+        name(change.before),
+        name(change.after)
+    )
 }
 
 /// The ship in one line: every room as `id:code`, the player's room marked
@@ -185,12 +203,7 @@ pub fn steps_log(
             style.paint(dim, &cost)
         ));
         for c in &step.changes {
-            let line = format!(
-                "flow: room {} {} -> {}",
-                room_name(board, c.room),
-                rules.room_states[usize::from(c.before.0)],
-                rules.room_states[usize::from(c.after.0)]
-            );
+            let line = flow_words(board, c);
             out.push_str(&format!("        {}\n", style.paint(effect, &line)));
         }
         // The referee already accepted these steps; applying them again to

@@ -8,6 +8,9 @@
 //! machine with nothing but a Rust toolchain. The tests that render with
 //! Graphviz's own `dot` are ignored by default ("needs Graphviz"); `.ci/run`
 //! installs Graphviz and runs them with `-- --include-ignored`.
+//!
+//! A board that places every room pins each room's node to its place, and
+//! Graphviz (`dot`, or `neato -n`) draws the rooms there.
 
 use crate::common;
 
@@ -113,16 +116,28 @@ fn dot_of(args: &[&str]) -> String {
     out
 }
 
-/// Renders DOT with Graphviz; panics with its complaint when it refuses.
+/// Renders DOT with Graphviz's `dot`; panics with its complaint when it
+/// refuses.
 fn svg(what: &str, text: &str) -> String {
-    let mut child = Command::new("dot")
-        .arg("-Tsvg")
+    let svg = graphviz(&["dot", "-Tsvg"], what, text);
+    assert!(svg.contains("<svg"), "{what}: no SVG");
+    svg
+}
+
+/// Runs a Graphviz command on DOT; its output. Panics with its complaint
+/// when it refuses the graph or warns.
+fn graphviz(command: &[&str], what: &str, text: &str) -> String {
+    let mut child = Command::new(command[0])
+        .args(&command[1..])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| {
-            panic!("cannot run Graphviz `dot` ({e}): install it, e.g. `apt-get install graphviz`")
+            panic!(
+                "cannot run Graphviz `{}` ({e}): install it, e.g. `apt-get install graphviz`",
+                command[0]
+            )
         });
     child
         .stdin
@@ -141,9 +156,7 @@ fn svg(what: &str, text: &str) -> String {
         !stderr.contains("Warning") && !stderr.contains("Error"),
         "{what}: Graphviz complains:\n{stderr}\n---\n{text}"
     );
-    let svg = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(svg.contains("<svg"), "{what}: no SVG");
-    svg
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 fn shipped_boards() -> Vec<String> {
@@ -428,4 +441,137 @@ fn wrong_requests_are_errors() {
     let (_, err, code) = hatchway(&["dot", "no-such.board"]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("no such file"), "{err}");
+}
+
+/// The attributes of the node statements of a graph, by node id.
+fn node_attributes(graph: &Graph) -> Vec<(String, Vec<(String, String)>)> {
+    let stmts = match graph {
+        Graph::Graph { stmts, .. } | Graph::DiGraph { stmts, .. } => stmts,
+    };
+    stmts
+        .iter()
+        .filter_map(|stmt| match stmt {
+            Stmt::Node(n) => Some((
+                id_text(&n.id.0),
+                n.attributes
+                    .iter()
+                    .map(|a| (id_text(&a.0), id_text(&a.1)))
+                    .collect(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The boards whose rooms are all placed, for the tests of places.
+const PLACED: [&str; 3] = [
+    "boards/red-november.board",
+    "boards/desperate-times.board",
+    "tests/fixtures/wide-names.board",
+];
+
+/// Asserts that points stand in the order of the board's places: across by
+/// column, and (Graphviz's y growing upwards) down by row.
+fn in_board_order(what: &str, board: &hatchway::model::Board, points: &[(String, f64, f64)]) {
+    let at = |id: &str| -> (f64, f64) {
+        points
+            .iter()
+            .find(|p| p.0 == id)
+            .map(|p| (p.1, p.2))
+            .unwrap_or_else(|| panic!("{what}: room {id} has no place"))
+    };
+    for a in &board.rooms {
+        for b in &board.rooms {
+            let (Some((ca, ra)), Some((cb, rb))) = (a.position, b.position) else {
+                panic!("{what} places every room");
+            };
+            let ((xa, ya), (xb, yb)) = (at(&a.id), at(&b.id));
+            let across = if ca == cb {
+                (xa - xb).abs() < 1.0
+            } else {
+                (ca < cb) == (xa < xb)
+            };
+            let down = if ra == rb {
+                (ya - yb).abs() < 1.0
+            } else {
+                (ra < rb) == (ya > yb)
+            };
+            assert!(
+                across && down,
+                "{what}: rooms {} and {} are out of place",
+                a.id,
+                b.id
+            );
+        }
+    }
+}
+
+#[test]
+fn a_placed_board_pins_its_rooms_to_their_places() {
+    for board_file in shipped_boards().iter().map(String::as_str).chain(PLACED) {
+        let board = board_of(board_file);
+        let placed = board.rooms.iter().all(|r| r.position.is_some());
+        let text = dot_of(&["dot", board_file]);
+        let nodes = node_attributes(&parsed(board_file, &text));
+        let mut points = Vec::new();
+        for (id, attributes) in &nodes {
+            let pos = attributes
+                .iter()
+                .find(|a| a.0 == "pos")
+                .map(|a| a.1.clone());
+            assert_eq!(pos.is_some(), placed, "{board_file}: node {id}: {pos:?}");
+            if let Some(pos) = pos {
+                let (x, y) = pos
+                    .strip_suffix('!')
+                    .and_then(|p| p.split_once(','))
+                    .unwrap_or_else(|| panic!("{board_file}: {id} pos=\"{pos}\""));
+                let number = |n: &str| -> f64 {
+                    n.parse()
+                        .unwrap_or_else(|_| panic!("{board_file}: {id} pos=\"{pos}\""))
+                };
+                points.push((id.clone(), number(x), number(y)));
+            }
+        }
+        assert_eq!(text.contains("layout=neato"), placed, "{board_file}");
+        if placed {
+            in_board_order(board_file, &board, &points);
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs Graphviz"]
+fn graphviz_draws_rooms_where_the_board_places_them() {
+    for board_file in PLACED {
+        let board = board_of(board_file);
+        let text = dot_of(&["dot", board_file, "--outcome", "2"]);
+        for command in [["neato", "-n", "-Tplain"], ["dot", "-Tplain", ""]] {
+            let command: Vec<&str> = command.into_iter().filter(|a| !a.is_empty()).collect();
+            let what = format!("{board_file} with {command:?}");
+            let plain = graphviz(&command, &what, &text);
+            // `node NAME X Y ...`, a name quoted when it needs to be.
+            let points: Vec<(String, f64, f64)> = plain
+                .lines()
+                .filter_map(|l| l.strip_prefix("node "))
+                .filter_map(|l| {
+                    let mut words = l.split_whitespace();
+                    let name = words.next()?.trim_matches('"').to_string();
+                    let x = words.next()?.parse().ok()?;
+                    let y = words.next()?.parse().ok()?;
+                    Some((name, x, y))
+                })
+                .collect();
+            assert!(points.len() > board.rooms.len(), "{what}:\n{plain}");
+            in_board_order(&what, &board, &points);
+            // The legend stands below the rooms.
+            let legend = points.iter().find(|p| p.0 == "@legend").expect("a legend");
+            assert!(
+                points
+                    .iter()
+                    .filter(|p| p.0 != "@legend")
+                    .all(|p| p.2 > legend.2),
+                "{what}: the legend is not below\n{plain}"
+            );
+        }
+    }
 }

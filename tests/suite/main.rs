@@ -27,6 +27,7 @@ mod invariants;
 mod message_style;
 mod newcomer;
 mod plans;
+mod report;
 mod robustness;
 mod rules;
 mod rules_diff_cli;

@@ -1,0 +1,50 @@
+//! `hatchway report`: the whole turn as one self-contained HTML page.
+
+use super::*;
+
+pub(super) fn report(
+    path: Option<&Path>,
+    args: &QueryArgs,
+    output: Option<&Path>,
+    term: &Terminal,
+) -> Exit {
+    let q = match load_query(path, args, term) {
+        Ok(q) => q,
+        Err(e) => return e,
+    };
+    let solution = match solve(&q, term) {
+        Ok(s) => s,
+        Err(e) => return e,
+    };
+    let total = solution.outcomes.len();
+    let outcomes = q.listed(solution.outcomes);
+    let page = match render::report::page(&q.board, &q.movement, q.start, &outcomes, total) {
+        Ok(page) => page,
+        Err(e) => {
+            print_plain(format!("cannot write the report: {e}"), None, term);
+            return Exit::Invalid;
+        }
+    };
+    match output {
+        None => {
+            let _ = std::io::stdout().lock().write_all(page.as_bytes());
+        }
+        Some(file) => {
+            if let Err(e) = std::fs::write(file, page) {
+                print_plain(
+                    format!("cannot write `{}`: {e}", file.display()),
+                    None,
+                    term,
+                );
+                return Exit::Invalid;
+            }
+            println!(
+                "written to {}: {} of {}",
+                file.display(),
+                render::count(outcomes.len() as u64, "outcome"),
+                total
+            );
+        }
+    }
+    Exit::Success
+}
