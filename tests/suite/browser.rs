@@ -8,7 +8,9 @@
 //!
 //! These tests need Chromium (`apt-get install chromium`), so they are
 //! ignored by default ("needs Chromium"); `.ci/run` installs it and runs
-//! them with `-- --include-ignored`.
+//! them with `-- --include-ignored`. With `HATCHWAY_SCREENSHOT=1`, the
+//! screenshot test also writes README's picture of the page,
+//! `docs/report.png`.
 
 use crate::common;
 
@@ -23,6 +25,7 @@ use std::time::{Duration, Instant};
 use hatchway::model::Board;
 use headless_chrome::browser::tab::point::Point;
 use headless_chrome::protocol::cdp::Log::LogEntryLevel;
+use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::protocol::cdp::Runtime::ConsoleAPICalledEventTypeOption;
 use headless_chrome::protocol::cdp::types::Event;
 use headless_chrome::{Browser, LaunchOptions, Tab};
@@ -580,4 +583,38 @@ fn a_board_of_other_rules_steps_through_every_outcome() {
     // The house rules name their own states: nothing of the page knows
     // Red November's.
     walk_every_outcome("tests/fixtures/house/house.board", "house");
+}
+
+/// README's picture: the standard board's report with outcome 10 chosen
+/// and half of its steps taken. Written to `docs/report.png` when
+/// `HATCHWAY_SCREENSHOT=1`; otherwise only checked to be a PNG.
+#[test]
+#[ignore = "needs Chromium"]
+fn a_screenshot_of_a_path_half_walked() {
+    let dir = scratch("screenshot");
+    let page = Page::open(&write_report("boards/red-november.board", &dir));
+    page.click("button[data-outcome=\"10\"]");
+    for k in 1..=4 {
+        page.key("ArrowRight");
+        let _ = page.read_when(&format!("#10: step {k} of 8"));
+    }
+    assert_eq!(page.read().counter, "#10: step 4 of 8");
+    // The list scrolled to the chosen outcome, at its foot: the picture
+    // stays in view beside it, as it does for a person.
+    page.tab
+        .evaluate(
+            "document.querySelector('button[data-outcome=\"10\"]').scrollIntoView({block: 'end'})",
+            false,
+        )
+        .expect("the page scrolls");
+    let png = page
+        .tab
+        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+        .expect("a screenshot");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    assert_eq!(page.errors(), Vec::<String>::new());
+    if std::env::var_os("HATCHWAY_SCREENSHOT").is_some_and(|v| v == "1") {
+        std::fs::write(root().join("docs/report.png"), &png).expect("docs/report.png is written");
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }
