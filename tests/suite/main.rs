@@ -10,6 +10,7 @@ mod common;
 
 mod batch;
 mod boards;
+mod browser;
 mod check_cli;
 mod completions;
 mod diagnostics;
