@@ -22,11 +22,11 @@ use crate::referee::{self, Ship};
 /// The data of a report page: the outcomes as `replay --format json`
 /// writes them, and how to show each.
 #[derive(Debug, Serialize)]
-pub struct ReportDoc {
+pub struct ReportDoc<'a> {
     /// The board, rules, items, start, and the outcomes listed with their
     /// steps.
     #[serde(flatten)]
-    pub replay: ReplayDoc,
+    pub replay: ReplayDoc<'a>,
     /// The rules' room states, by state id.
     pub room_states: Vec<String>,
     /// The code each room state is shown by, by state id.
@@ -66,12 +66,12 @@ pub struct FrameDoc {
 
 /// The data of the page for these outcomes, each with its number in the
 /// full listing.
-pub fn report_doc(
-    board: &Board,
-    movement: &Movement,
+pub fn report_doc<'a>(
+    board: &'a Board,
+    movement: &'a Movement,
     start: RoomId,
-    outcomes: &[(usize, Outcome)],
-) -> ReportDoc {
+    outcomes: &'a [(usize, Outcome)],
+) -> ReportDoc<'a> {
     let rules = movement.rules();
     let views = outcomes
         .iter()
