@@ -187,16 +187,9 @@ pub fn dot(
     start: RoomId,
     path: Option<&Outcome>,
 ) -> Result<String, RenderError> {
-    let Some(outcome) = path else {
-        return Ok(dot::ship(board, start, None));
-    };
-    let (end, steps) = walk_of(board, movement, start, outcome)?;
-    let walk = dot::Walk {
-        title: "path",
-        steps: &steps,
-        end: &end,
-    };
-    Ok(dot::ship(board, start, Some(&walk)))
+    drawn_with(board, movement, start, path, |walk| {
+        dot::ship(board, start, walk)
+    })
 }
 
 /// The ship as a standalone SVG document, as `hatchway draw --format svg`
@@ -224,8 +217,22 @@ pub fn svg(
     start: RoomId,
     path: Option<&Outcome>,
 ) -> Result<String, RenderError> {
+    drawn_with(board, movement, start, path, |walk| {
+        svg::ship(board, start, walk)
+    })
+}
+
+/// A picture drawn by `draw`, with `path` (when given) replayed into the
+/// walk it draws on top: the one way `dot` and `svg` take a path.
+fn drawn_with(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    path: Option<&Outcome>,
+    draw: impl Fn(Option<&dot::Walk<'_>>) -> String,
+) -> Result<String, RenderError> {
     let Some(outcome) = path else {
-        return Ok(svg::ship(board, start, None));
+        return Ok(draw(None));
     };
     let (end, steps) = walk_of(board, movement, start, outcome)?;
     let walk = dot::Walk {
@@ -233,7 +240,7 @@ pub fn svg(
         steps: &steps,
         end: &end,
     };
-    Ok(svg::ship(board, start, Some(&walk)))
+    Ok(draw(Some(&walk)))
 }
 
 /// The turn as one self-contained HTML page, as `hatchway report` writes
