@@ -338,12 +338,7 @@ fn solved(number: usize, text: Vec<u8>, args: &QueryArgs) -> Result<Vec<u8>, Bat
     // Room for a standard board's result with water (about 8 KB), so that
     // most lines write without growing the buffer.
     let mut json = Vec::with_capacity(16 * 1024);
-    serde_json::to_writer(&mut json, &document::Versioned::new(&doc)).map_err(|e| BatchError {
-        line: number,
-        error: format!("cannot write the result: {e}"),
-        exit: 1,
-        diagnostics: Vec::new(),
-    })?;
+    crate::render::compact::result(&doc, &mut json);
     json.push(b'\n');
     Ok(json)
 }

@@ -127,15 +127,28 @@ impl JsonSchema for RoomStates<'_> {
     }
 }
 
+impl RoomStates<'_> {
+    /// Each room's id with its state's name, in board order.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.board
+            .rooms
+            .iter()
+            .zip(self.states)
+            .map(|(room, state)| {
+                let name = self
+                    .names
+                    .get(usize::from(state.0))
+                    .map_or("", String::as_str);
+                (room.id.as_str(), name)
+            })
+    }
+}
+
 impl Serialize for RoomStates<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.states.len()))?;
-        for (room, state) in self.board.rooms.iter().zip(self.states) {
-            let name = self
-                .names
-                .get(usize::from(state.0))
-                .map_or("", String::as_str);
-            map.serialize_entry(&room.id, name)?;
+        for (id, state) in self.entries() {
+            map.serialize_entry(id, state)?;
         }
         map.end()
     }
@@ -152,7 +165,8 @@ pub struct Changed<'a> {
 }
 
 impl Changed<'_> {
-    fn ids(&self) -> impl Iterator<Item = &str> {
+    /// The changed rooms' ids, in board order.
+    pub(crate) fn ids(&self) -> impl Iterator<Item = &str> {
         self.board
             .rooms
             .iter()

@@ -13,6 +13,7 @@ use crate::outcome::{self, Outcome};
 use crate::referee::{self, Illegal};
 
 pub(crate) mod changes;
+pub(crate) mod compact;
 pub(crate) mod document;
 pub(crate) mod dot;
 pub(crate) mod draw;

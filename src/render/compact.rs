@@ -1,0 +1,219 @@
+//! A result document as one line of JSON, written straight into bytes.
+//!
+//! `paths --batch` writes one of these a board, and through serde_json
+//! most of its time went to the serializer's machinery around many short
+//! strings (room ids and state names, written once for every room of every
+//! outcome), not to the bytes themselves. This writer walks the same
+//! [`ResultDoc`] that serde writes for every other output and produces the
+//! same bytes as `serde_json::to_writer(Versioned::new(doc))`: a test below
+//! holds it to that on boards with names that need escaping. Numbers go
+//! through `itoa`, as in serde_json; any string that needs escaping is
+//! handed to serde_json itself, so the escaping rules stay serde_json's.
+
+use super::document::{ActionDoc, Changed, FORMAT, OutcomeDoc, ResultDoc, RoomStates};
+
+/// Appends `doc` to `out` as compact JSON with its format version first,
+/// byte for byte what `serde_json::to_writer(&mut out,
+/// &Versioned::new(doc))` writes.
+pub fn result(doc: &ResultDoc<'_>, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"{\"format\":");
+    number(out, FORMAT);
+    out.extend_from_slice(b",\"board\":");
+    string(out, doc.turn.board);
+    out.extend_from_slice(b",\"rules\":");
+    string(out, doc.turn.rules);
+    out.extend_from_slice(b",\"items\":");
+    strings(out, doc.turn.items.iter().copied());
+    out.extend_from_slice(b",\"start\":");
+    string(out, doc.turn.start);
+    out.extend_from_slice(b",\"outcomes\":[");
+    for (i, o) in doc.outcomes.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        outcome(o, out);
+    }
+    out.push(b']');
+    if let Some(cost) = doc.complete_up_to {
+        out.extend_from_slice(b",\"complete_up_to\":");
+        number(out, cost);
+    }
+    out.push(b'}');
+}
+
+fn outcome(o: &OutcomeDoc<'_>, out: &mut Vec<u8>) {
+    out.push(b'{');
+    if let Some(n) = o.number {
+        out.extend_from_slice(b"\"number\":");
+        number(out, n);
+        out.push(b',');
+    }
+    out.extend_from_slice(b"\"final_room\":");
+    string(out, o.final_room);
+    out.extend_from_slice(b",\"cost\":");
+    number(out, o.cost);
+    out.extend_from_slice(b",\"rooms\":");
+    rooms(&o.rooms, out);
+    out.extend_from_slice(b",\"changed\":");
+    changed(&o.changed, out);
+    out.extend_from_slice(if o.fatal {
+        b",\"fatal\":true"
+    } else {
+        b",\"fatal\":false"
+    });
+    if let Some(rule) = &o.end_rule {
+        out.extend_from_slice(b",\"end_rule\":");
+        string(out, rule);
+    }
+    out.extend_from_slice(b",\"actions\":[");
+    for (i, a) in o.actions.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        action(a, out);
+    }
+    out.extend_from_slice(b"]}");
+}
+
+fn rooms(rooms: &RoomStates<'_>, out: &mut Vec<u8>) {
+    out.push(b'{');
+    for (i, (id, state)) in rooms.entries().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        string(out, id);
+        out.push(b':');
+        string(out, state);
+    }
+    out.push(b'}');
+}
+
+fn changed(changed: &Changed<'_>, out: &mut Vec<u8>) {
+    strings(out, changed.ids());
+}
+
+fn action(a: &ActionDoc<'_>, out: &mut Vec<u8>) {
+    match a {
+        ActionDoc::Open { hatch, cost, flows } => {
+            out.extend_from_slice(b"{\"action\":\"open\",\"hatch\":");
+            strings(out, hatch.iter().copied());
+            out.extend_from_slice(b",\"cost\":");
+            number(out, *cost);
+            out.extend_from_slice(b",\"flows\":");
+            strings(out, flows.iter().copied());
+        }
+        ActionDoc::Move { room, cost } => {
+            out.extend_from_slice(b"{\"action\":\"move\",\"room\":");
+            string(out, room);
+            out.extend_from_slice(b",\"cost\":");
+            number(out, *cost);
+        }
+    }
+    out.push(b'}');
+}
+
+fn strings<'a>(out: &mut Vec<u8>, items: impl Iterator<Item = &'a str>) {
+    out.push(b'[');
+    for (i, s) in items.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        string(out, s);
+    }
+    out.push(b']');
+}
+
+/// A JSON string: quoted as it is when nothing in it needs escaping (the
+/// common case: ids, state names), else by serde_json.
+fn string(out: &mut Vec<u8>, s: &str) {
+    let plain = s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\');
+    if plain {
+        out.reserve(s.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+    } else if serde_json::to_writer(&mut *out, s).is_err() {
+        // Writing a string into a Vec cannot fail; were it to, the line
+        // would still be valid JSON.
+        out.extend_from_slice(b"\"\"");
+    }
+}
+
+fn number(out: &mut Vec<u8>, n: impl itoa::Integer) {
+    out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::{self, Format, InputKind};
+    use crate::model::{ItemId, ItemSet};
+    use crate::render::document::{Versioned, result_doc};
+    use crate::search::Limits;
+
+    /// A board read from a JSON document.
+    fn board(json: &str) -> crate::model::Board {
+        let input = load::input_from_bytes(
+            "test.json".to_string(),
+            json.as_bytes().to_vec(),
+            None,
+            InputKind::Document(Format::Json),
+        )
+        .expect("the test board is UTF-8");
+        load::board(&input).expect("the test board loads").value
+    }
+
+    /// The writer against serde_json: on the standard board, and on boards
+    /// with a name that needs escaping (a backslash; quotes and control
+    /// characters are refused in names) and non-ASCII names, with flows,
+    /// end rules, items held and a budget's cut.
+    #[test]
+    fn writes_what_serde_json_writes() {
+        let standard = load::board(&load::standard_board())
+            .expect("the standard board loads")
+            .value;
+        let odd = |rules: &str| {
+            board(&format!(
+                r#"{{"name": "back \\ slash, é€😀", "rules": "{rules}",
+                "rooms": [{{"id": "a_b", "state": "high_flood"}}, {{"id": "tab"}},
+                          {{"id": "salle", "state": "fire"}}, {{"id": 4, "state": "low_flood"}},
+                          {{"id": "exit_room"}}],
+                "hatches": [{{"between": ["a_b", "tab"]}},
+                            {{"between": ["tab", "salle"], "state": "open"}},
+                            {{"between": ["tab", 4]}}, {{"between": [4, "exit_room"]}}],
+                "start": "tab"}}"#
+            ))
+        };
+        let (mut checked, mut seen_flows, mut seen_end_rules, mut seen_items) =
+            (0, false, false, false);
+        for board in [standard, odd("red-november"), odd("red-november-rulebook")] {
+            let mut items = ItemSet::default();
+            for i in 0..board.rules.items.len() {
+                items = items.with(ItemId(i as u8));
+            }
+            let movement = board.rules.movement(items);
+            let solution = crate::search::solve(&board, &movement, board.start, &Limits::default())
+                .expect("the test board solves");
+            let numbered: Vec<_> = (1..).zip(solution.outcomes).collect();
+            for cut in [None, Some(0), Some(3)] {
+                let mut doc = result_doc(&board, &movement, board.start, &numbered);
+                doc.complete_up_to = cut;
+                let mut ours = Vec::new();
+                result(&doc, &mut ours);
+                let theirs =
+                    serde_json::to_vec(&Versioned::new(&doc)).expect("serde_json writes it");
+                assert_eq!(
+                    String::from_utf8_lossy(&ours),
+                    String::from_utf8_lossy(&theirs)
+                );
+                checked += 1;
+                let holds = |part: &str| theirs.windows(part.len()).any(|w| w == part.as_bytes());
+                seen_flows |= holds("\"flows\":[\"");
+                seen_end_rules |= holds("\"end_rule\":");
+                seen_items |= holds("\"items\":[\"");
+            }
+        }
+        assert_eq!(checked, 9);
+        assert!(seen_flows && seen_end_rules && seen_items);
+    }
+}
