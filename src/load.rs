@@ -14,6 +14,10 @@ pub use crate::interchange::Format;
 use crate::model::{Board, Rules, limits};
 use crate::syntax::{self, ast};
 
+mod layouts;
+
+pub use layouts::Layouts;
+
 /// Problems that stop a file from being used, with any warnings.
 #[derive(Debug, Default)]
 pub struct Failure {

@@ -100,6 +100,15 @@ pub fn board(file: &ast::BoardFile, source: &mut dyn RulesSource) -> Checked<Boa
     Checked { value, problems }
 }
 
+/// Whether a board's name passes the checks [`board`] makes of it.
+pub fn sound_board_name(name: &str) -> bool {
+    let name = Name::new(name, Span::default());
+    let mut problems = Vec::new();
+    check_name_length(&name, "board name", &mut problems);
+    check_quotable(&name, "board name", &mut problems);
+    problems.is_empty()
+}
+
 /// The rooms of a board as checked, and what hatches and the start look
 /// their ids up in.
 struct Rooms<'a> {

@@ -23,7 +23,7 @@ mod names;
 mod rules;
 mod turn;
 
-pub use board::{RulesSource, board};
+pub use board::{RulesSource, board, sound_board_name};
 pub use rules::rules;
 
 use crate::diagnostic::Problem;

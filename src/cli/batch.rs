@@ -46,6 +46,30 @@ enum Line {
     Unreadable(usize, String),
 }
 
+/// What a job keeps from one line to the next: the last layout compiled,
+/// and the last movement tables, which depend only on the rules and the
+/// items held.
+#[derive(Default)]
+struct Memory {
+    layouts: load::Layouts,
+    movement: Option<Movement>,
+}
+
+impl Memory {
+    /// The movement tables for these rules and items: the last ones when
+    /// they fit.
+    fn movement(&mut self, rules: &Arc<Rules>, items: ItemSet) -> Movement {
+        match &self.movement {
+            Some(m) if Arc::ptr_eq(m.rules(), rules) && m.items() == items => m.clone(),
+            _ => {
+                let m = rules.movement(items);
+                self.movement = Some(m.clone());
+                m
+            }
+        }
+    }
+}
+
 /// One line's answer: its JSON line, and how the line ended.
 struct Answer {
     json: Vec<u8>,
@@ -89,9 +113,10 @@ fn next_line(input: &mut impl BufRead, number: &mut usize) -> Option<Line> {
 fn in_turn(input: &mut impl BufRead, out: &mut impl Write, args: &QueryArgs) -> Exit {
     let mut exit = Exit::Success;
     let mut number = 0;
+    let mut memory = Memory::default();
     while let Some(line) = next_line(input, &mut number) {
         let last = matches!(line, Line::Unreadable(..));
-        let answer = answer(line, args);
+        let answer = answer(line, args, &mut memory);
         exit = exit.max(answer.exit);
         if out
             .write_all(&answer.json)
@@ -179,13 +204,17 @@ fn work(
     answers: &SyncSender<(usize, Answer)>,
     args: &QueryArgs,
 ) {
+    let mut memory = Memory::default();
     loop {
         let next = match lines.lock() {
             Ok(rx) => rx.recv(),
             Err(_) => return,
         };
         let Ok((place, line)) = next else { return };
-        if answers.send((place, answer(line, args))).is_err() {
+        if answers
+            .send((place, answer(line, args, &mut memory)))
+            .is_err()
+        {
             return;
         }
     }
@@ -265,9 +294,9 @@ fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Vec<u8>>> {
 }
 
 /// A line's answer: its result, or its error, as one JSON line.
-fn answer(line: Line, args: &QueryArgs) -> Answer {
+fn answer(line: Line, args: &QueryArgs, memory: &mut Memory) -> Answer {
     let (number, result) = match line {
-        Line::Text(number, bytes) => (number, solved(number, bytes, args)),
+        Line::Text(number, bytes) => (number, solved(number, bytes, args, memory)),
         Line::Unreadable(number, e) => (
             number,
             Err(BatchError {
@@ -301,7 +330,12 @@ fn answer(line: Line, args: &QueryArgs) -> Answer {
 
 /// Loads and solves one line's board, and writes its result as one JSON
 /// line.
-fn solved(number: usize, text: Vec<u8>, args: &QueryArgs) -> Result<Vec<u8>, BatchError> {
+fn solved(
+    number: usize,
+    text: Vec<u8>,
+    args: &QueryArgs,
+    memory: &mut Memory,
+) -> Result<Vec<u8>, BatchError> {
     let name = format!("line {number}");
     let input = load::input_from_bytes(
         name,
@@ -310,7 +344,7 @@ fn solved(number: usize, text: Vec<u8>, args: &QueryArgs) -> Result<Vec<u8>, Bat
         InputKind::Document(interchange::Format::Json),
     );
     let board = input
-        .and_then(|i| load::board(&i))
+        .and_then(|i| memory.layouts.board(&i))
         .map_err(|f| BatchError {
             line: number,
             error: f.reports.iter().find(|r| r.is_error()).map_or_else(
@@ -320,11 +354,13 @@ fn solved(number: usize, text: Vec<u8>, args: &QueryArgs) -> Result<Vec<u8>, Bat
             exit: 1,
             diagnostics: f.reports.iter().map(diagnostic_doc).collect(),
         })?;
-    let q = query(board.value, args).map_err(|e| BatchError {
-        line: number,
-        error: e.message,
-        exit: 1,
-        diagnostics: Vec::new(),
+    let q = query_with(board, args, |rules, items| memory.movement(rules, items)).map_err(|e| {
+        BatchError {
+            line: number,
+            error: e.message,
+            exit: 1,
+            diagnostics: Vec::new(),
+        }
     })?;
     let solution =
         search::solve(&q.board, &q.movement, q.start, &q.limits).map_err(|e| BatchError {

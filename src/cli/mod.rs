@@ -11,13 +11,14 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 
 use crate::diagnostic::{Code, Plain, Problem, Report, SourceFile};
 use crate::load::{self, Compiled, Failure, Input, InputKind};
-use crate::model::{Board, Cost, ItemSet, Movement, RoomId, StateId};
+use crate::model::{Board, Cost, ItemSet, Movement, RoomId, Rules, StateId};
 use crate::outcome::Outcome;
 use crate::plan;
 use crate::referee::{self, Ship};
@@ -760,6 +761,16 @@ fn room_arg(board: &Board, id: &str, flag: &str) -> Result<RoomId, QueryError> {
 }
 
 fn query(board: Board, args: &QueryArgs) -> Result<Query, QueryError> {
+    query_with(board, args, |rules, items| rules.movement(items))
+}
+
+/// A query whose movement tables come from `movement`, which may hand
+/// over tables it kept for the same rules and items.
+fn query_with(
+    board: Board,
+    args: &QueryArgs,
+    movement: impl FnOnce(&Arc<Rules>, ItemSet) -> Movement,
+) -> Result<Query, QueryError> {
     let start = match &args.from {
         Some(id) => room_arg(&board, id, "--from")?,
         None => board.start,
@@ -789,7 +800,7 @@ fn query(board: Board, args: &QueryArgs) -> Result<Query, QueryError> {
         })?;
         items = items.with(item);
     }
-    let movement = board.rules.movement(items);
+    let movement = movement(&board.rules, items);
     Ok(Query {
         board,
         movement,

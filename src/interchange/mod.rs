@@ -16,4 +16,5 @@ mod tree;
 
 pub use document::{BoardDoc, Format};
 pub use places::{Places, read_board_placed};
-pub use reading::read_board;
+pub use reading::{read_board, read_document};
+pub use tree::board_file;

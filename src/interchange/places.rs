@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde::de::{self, Visitor};
 
 use super::document::Format;
-use super::reading::{offset_of, read_doc, unplaced};
+use super::reading::{offset_of, read_document, unplaced};
 use crate::diagnostic::{Label, Problem};
 use crate::syntax::ast::{BoardFile, HatchDecl, Name, Position, RoomDecl, RulesRef, Span};
 
@@ -337,7 +337,7 @@ pub fn read_board_placed(
     format: Format,
     default_name: &str,
 ) -> Result<(BoardFile, Places), Problem> {
-    let doc = read_doc(text, format)?;
+    let doc = read_document(text, format)?;
     let mut places = Places {
         text: text.to_string(),
         format,

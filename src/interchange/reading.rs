@@ -43,10 +43,11 @@ pub(super) fn problem(message: String, at: Option<usize>, text: &str) -> Problem
 /// `default_name` is used when the document has no `name`. The tree has no
 /// places; [`read_board_placed`](super::read_board_placed) gives them.
 pub fn read_board(text: &str, format: Format, default_name: &str) -> Result<BoardFile, Problem> {
-    Ok(board_file(read_doc(text, format)?, default_name))
+    Ok(board_file(read_document(text, format)?, default_name))
 }
 
-pub(super) fn read_doc(text: &str, format: Format) -> Result<BoardDoc, Problem> {
+/// Reads a YAML or JSON board document, with no places in its problems.
+pub fn read_document(text: &str, format: Format) -> Result<BoardDoc, Problem> {
     if text.lines().all(|l| {
         let l = l.trim();
         l.is_empty() || l.starts_with('#') || l == "---"

@@ -25,6 +25,7 @@ mod format;
 mod hostile;
 mod import;
 mod invariants;
+mod layouts;
 mod message_style;
 mod newcomer;
 mod plans;
