@@ -277,7 +277,7 @@ fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Vec<u8>>> {
             return Ok(read_any.then_some(line));
         }
         read_any = true;
-        let newline = buf.iter().position(|&b| b == b'\n');
+        let newline = memchr::memchr(b'\n', buf);
         let chunk = &buf[..newline.unwrap_or(buf.len())];
         let room = keep.saturating_sub(line.len());
         line.extend_from_slice(&chunk[..chunk.len().min(room)]);
@@ -371,9 +371,10 @@ fn solved(
         })?;
     let outcomes = q.listed(solution.outcomes);
     let doc = document::result_doc(&q.board, &q.movement, q.start, &outcomes);
-    // Room for a standard board's result with water (about 8 KB), so that
-    // most lines write without growing the buffer.
-    let mut json = Vec::with_capacity(16 * 1024);
+    // Room for the result as the standard board's outcomes take it (about
+    // 20 bytes a room and 300 more an outcome), so that most lines write
+    // without growing the buffer.
+    let mut json = Vec::with_capacity(256 + outcomes.len() * (300 + 20 * q.board.rooms.len()));
     crate::render::compact::result(&doc, &mut json);
     json.push(b'\n');
     Ok(json)

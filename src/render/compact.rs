@@ -10,7 +10,10 @@
 //! through `itoa`, as in serde_json; any string that needs escaping is
 //! handed to serde_json itself, so the escaping rules stay serde_json's.
 
-use super::document::{ActionDoc, Changed, FORMAT, OutcomeDoc, ResultDoc, RoomStates};
+use std::ops::Range;
+
+use super::document::{ActionDoc, FORMAT, OutcomeDoc, ResultDoc};
+use crate::model::{Board, StateId};
 
 /// Appends `doc` to `out` as compact JSON with its format version first,
 /// byte for byte what `serde_json::to_writer(&mut out,
@@ -27,11 +30,12 @@ pub fn result(doc: &ResultDoc<'_>, out: &mut Vec<u8>) {
     out.extend_from_slice(b",\"start\":");
     string(out, doc.turn.start);
     out.extend_from_slice(b",\"outcomes\":[");
+    let mut written = Written::default();
     for (i, o) in doc.outcomes.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        outcome(o, out);
+        outcome(o, out, &mut written);
     }
     out.push(b']');
     if let Some(cost) = doc.complete_up_to {
@@ -41,7 +45,26 @@ pub fn result(doc: &ResultDoc<'_>, out: &mut Vec<u8>) {
     out.push(b'}');
 }
 
-fn outcome(o: &OutcomeDoc<'_>, out: &mut Vec<u8>) {
+/// The room states an outcome's `rooms` and `changed` are written from.
+type States<'a> = (&'a [StateId], &'a [StateId]);
+
+/// What is already written in the output and can be copied from there
+/// instead of being written again. A turn's outcomes are written from one
+/// board: each room in one of a few states, and many outcomes leaving the
+/// ship alike and differing only in where the player ends.
+#[derive(Default)]
+struct Written<'a> {
+    /// The board and state names the pairs below were written from.
+    from: Option<(&'a Board, &'a [String])>,
+    /// Where each room's `"id":"state"` stands, by room and then state.
+    pairs: Vec<Option<Range<usize>>>,
+    /// The room states written last, with where their `rooms` and
+    /// `changed` stand.
+    last: Option<(States<'a>, Range<usize>)>,
+}
+
+/// One outcome.
+fn outcome<'a>(o: &OutcomeDoc<'a>, out: &mut Vec<u8>, written: &mut Written<'a>) {
     out.push(b'{');
     if let Some(n) = o.number {
         out.extend_from_slice(b"\"number\":");
@@ -53,9 +76,17 @@ fn outcome(o: &OutcomeDoc<'_>, out: &mut Vec<u8>) {
     out.extend_from_slice(b",\"cost\":");
     number(out, o.cost);
     out.extend_from_slice(b",\"rooms\":");
-    rooms(&o.rooms, out);
-    out.extend_from_slice(b",\"changed\":");
-    changed(&o.changed, out);
+    let states = (o.rooms.states, o.changed.states);
+    match &written.last {
+        Some((written_from, at)) if *written_from == states => {
+            out.extend_from_within(at.clone());
+        }
+        _ => {
+            let start = out.len();
+            rooms(o, out, written);
+            written.last = Some((states, start..out.len()));
+        }
+    }
     out.extend_from_slice(if o.fatal {
         b",\"fatal\":true"
     } else {
@@ -75,21 +106,40 @@ fn outcome(o: &OutcomeDoc<'_>, out: &mut Vec<u8>) {
     out.extend_from_slice(b"]}");
 }
 
-fn rooms(rooms: &RoomStates<'_>, out: &mut Vec<u8>) {
+/// An outcome's `rooms` and `changed`, which both follow from its room
+/// states.
+fn rooms<'a>(o: &OutcomeDoc<'a>, out: &mut Vec<u8>, written: &mut Written<'a>) {
+    let from = (o.rooms.board, o.rooms.names);
+    let names = from.1.len();
+    if written
+        .from
+        .is_none_or(|(board, n)| !std::ptr::eq(board, from.0) || !std::ptr::eq(n, from.1))
+    {
+        written.from = Some(from);
+        written.pairs = vec![None; from.0.rooms.len() * names];
+    }
     out.push(b'{');
-    for (i, (id, state)) in rooms.entries().enumerate() {
+    let entries = o.rooms.entries().zip(o.rooms.states).enumerate();
+    for (i, ((id, name), state)) in entries {
         if i > 0 {
             out.push(b',');
         }
-        string(out, id);
-        out.push(b':');
-        string(out, state);
+        let pair = i * names + usize::from(state.0);
+        match written.pairs.get(pair) {
+            Some(Some(at)) => out.extend_from_within(at.clone()),
+            _ => {
+                let start = out.len();
+                string(out, id);
+                out.push(b':');
+                string(out, name);
+                if let Some(slot) = written.pairs.get_mut(pair) {
+                    *slot = Some(start..out.len());
+                }
+            }
+        }
     }
-    out.push(b'}');
-}
-
-fn changed(changed: &Changed<'_>, out: &mut Vec<u8>) {
-    strings(out, changed.ids());
+    out.extend_from_slice(b"},\"changed\":");
+    strings(out, o.changed.ids());
 }
 
 fn action(a: &ActionDoc<'_>, out: &mut Vec<u8>) {
