@@ -3,8 +3,9 @@
 //!
 //! With more than one job the lines go through a small ordered pipeline:
 //! this thread reads, the workers load, solve and write each line's result
-//! into bytes, and a writer puts them out in input order. The reader stays
-//! at most [`WINDOW`] lines a job ahead of the writer, so an endless input
+//! into bytes, and a writer puts them out in input order. Lines travel in
+//! chunks of those the input holds ready. The reader stays at most
+//! [`WINDOW`] chunks a job ahead of the writer, so an endless input
 //! takes bounded memory however slow one line is; the writer flushes
 //! whenever every line read so far is answered, so a program that writes
 //! one line and waits gets its answer at once, and a file read at full
@@ -13,7 +14,7 @@
 //! and window built around it.
 
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{BufReader, Read, Write};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
@@ -22,8 +23,13 @@ use std::sync::{Condvar, Mutex};
 use super::check::{DiagnosticDoc, diagnostic_doc};
 use super::*;
 
-/// How many lines a job the reader may be ahead of the writer.
-const WINDOW: usize = 16;
+/// How many chunks a job the reader may be ahead of the writer.
+const WINDOW: usize = 4;
+
+/// The most lines in a chunk, and the bytes after which a chunk takes no
+/// more lines (so that the window holds a bounded number of bytes too).
+const CHUNK: usize = 64;
+const CHUNK_BYTES: usize = 1 << 18;
 
 /// The count of answers written once the writer has stopped (its reader
 /// went away): the reader stops too.
@@ -83,7 +89,9 @@ pub(super) fn default_jobs() -> NonZeroUsize {
 
 pub(super) fn batch_paths(args: &QueryArgs, jobs: NonZeroUsize) -> Exit {
     let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    // A larger buffer than standard input's own, so that the parallel
+    // reader finds a chunk's worth of lines ready at a time.
+    let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
     if jobs.get() > 1 {
         return in_parallel(&mut input, args, jobs.get());
     }
@@ -133,21 +141,25 @@ fn in_turn(input: &mut impl BufRead, out: &mut impl Write, args: &QueryArgs) -> 
 }
 
 /// The lines of `input` answered by `jobs` workers, written in input order.
-fn in_parallel(input: &mut impl BufRead, args: &QueryArgs, jobs: usize) -> Exit {
+/// Lines travel in chunks: all the lines the input holds ready, up to
+/// [`CHUNK`], so that a file read at full speed costs a hand-off between
+/// threads per chunk rather than per line, while a program that writes
+/// one line and waits still has it answered alone.
+fn in_parallel<R: Read>(input: &mut BufReader<R>, args: &QueryArgs, jobs: usize) -> Exit {
     let window = WINDOW * jobs;
-    // How many answers the writer has written, for the reader to wait on,
-    // and how many lines the reader has handed on, for the writer to know
-    // when it has caught up.
+    // How many chunks the writer has written, for the reader to wait on,
+    // and how many the reader has handed on, for the writer to know when
+    // it has caught up.
     let written = (Mutex::new(0usize), Condvar::new());
     let handed = AtomicUsize::new(0);
-    let (line_tx, line_rx) = mpsc::sync_channel::<(usize, Line)>(window);
+    let (chunk_tx, chunk_rx) = mpsc::sync_channel::<(usize, Vec<Line>)>(window);
     let (answer_tx, answer_rx) = mpsc::sync_channel::<(usize, Answer)>(window);
-    let line_rx = Mutex::new(line_rx);
+    let chunk_rx = Mutex::new(chunk_rx);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let answer_tx = answer_tx.clone();
-            let line_rx = &line_rx;
-            scope.spawn(move || work(line_rx, &answer_tx, args));
+            let chunk_rx = &chunk_rx;
+            scope.spawn(move || work(chunk_rx, &answer_tx, args));
         }
         drop(answer_tx);
         let (written, handed) = (&written, &handed);
@@ -159,24 +171,46 @@ fn in_parallel(input: &mut impl BufRead, args: &QueryArgs, jobs: usize) -> Exit 
             }
             exit
         });
-        read_lines(input, &line_tx, written, handed, window);
-        drop(line_tx);
+        read_chunks(input, &chunk_tx, written, handed, window);
+        drop(chunk_tx);
         writer.join().unwrap_or(Exit::Invalid)
     })
 }
 
-/// Reads every line and hands it on with its place among the answers,
-/// waiting while the writer is `window` answers behind.
-fn read_lines(
-    input: &mut impl BufRead,
-    lines: &SyncSender<(usize, Line)>,
+/// Reads every line and hands the lines on in chunks, each with its place
+/// among the answers, waiting while the writer is `window` chunks behind.
+fn read_chunks<R: Read>(
+    input: &mut BufReader<R>,
+    chunks: &SyncSender<(usize, Vec<Line>)>,
     written: &(Mutex<usize>, Condvar),
     handed: &AtomicUsize,
     window: usize,
 ) {
     let mut number = 0;
     let mut place = 0;
-    while let Some(line) = next_line(input, &mut number) {
+    loop {
+        let mut chunk = Vec::new();
+        let mut bytes = 0;
+        let mut last = false;
+        while let Some(line) = next_line(input, &mut number) {
+            last = matches!(line, Line::Unreadable(..));
+            if let Line::Text(_, text) = &line {
+                bytes += text.len();
+            }
+            chunk.push(line);
+            // More only while a whole line is already read in: the next
+            // read may wait for a program that waits for these answers.
+            if last
+                || chunk.len() == CHUNK
+                || bytes >= CHUNK_BYTES
+                || memchr::memchr(b'\n', input.buffer()).is_none()
+            {
+                break;
+            }
+        }
+        if chunk.is_empty() {
+            return;
+        }
         let (lock, ready) = written;
         let Ok(mut done) = lock.lock() else { return };
         while place >= done.saturating_add(window) {
@@ -189,8 +223,7 @@ fn read_lines(
             return;
         }
         drop(done);
-        let last = matches!(line, Line::Unreadable(..));
-        if lines.send((place, line)).is_err() || last {
+        if chunks.send((place, chunk)).is_err() || last {
             return;
         }
         place += 1;
@@ -198,30 +231,41 @@ fn read_lines(
     }
 }
 
-/// A worker: answers lines until there are none.
+/// A worker: answers chunks of lines until there are none, each chunk's
+/// answers as one block of bytes.
 fn work(
-    lines: &Mutex<Receiver<(usize, Line)>>,
+    chunks: &Mutex<Receiver<(usize, Vec<Line>)>>,
     answers: &SyncSender<(usize, Answer)>,
     args: &QueryArgs,
 ) {
     let mut memory = Memory::default();
     loop {
-        let next = match lines.lock() {
+        let next = match chunks.lock() {
             Ok(rx) => rx.recv(),
             Err(_) => return,
         };
-        let Ok((place, line)) = next else { return };
-        if answers
-            .send((place, answer(line, args, &mut memory)))
-            .is_err()
-        {
+        let Ok((place, lines)) = next else { return };
+        let mut block = Answer {
+            json: Vec::new(),
+            exit: Exit::Success,
+        };
+        for line in lines {
+            let answer = answer(line, args, &mut memory);
+            block.exit = block.exit.max(answer.exit);
+            if block.json.is_empty() {
+                block.json = answer.json;
+            } else {
+                block.json.extend_from_slice(&answer.json);
+            }
+        }
+        if answers.send((place, block)).is_err() {
             return;
         }
     }
 }
 
 /// Writes answers in the order of their places, flushing whenever every
-/// line handed on so far is written; the worst exit of all is the
+/// chunk handed on so far is written; the worst exit of all is the
 /// command's.
 fn write_in_order(
     answers: &Receiver<(usize, Answer)>,
