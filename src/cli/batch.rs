@@ -116,9 +116,11 @@ fn next_line(input: &mut impl BufRead, number: &mut usize) -> Option<Line> {
     }
 }
 
-/// Reads, answers and writes each line in turn. Each answer is flushed,
-/// since the next read may wait for a program that waits for this answer.
-fn in_turn(input: &mut impl BufRead, out: &mut impl Write, args: &QueryArgs) -> Exit {
+/// Reads, answers and writes each line in turn. Answers are flushed
+/// whenever no whole line is left read in, since the next read may wait
+/// for a program that waits for these answers; a file read at full speed
+/// is written in large blocks.
+fn in_turn<R: Read>(input: &mut BufReader<R>, out: &mut impl Write, args: &QueryArgs) -> Exit {
     let mut exit = Exit::Success;
     let mut number = 0;
     let mut memory = Memory::default();
@@ -126,11 +128,10 @@ fn in_turn(input: &mut impl BufRead, out: &mut impl Write, args: &QueryArgs) -> 
         let last = matches!(line, Line::Unreadable(..));
         let answer = answer(line, args, &mut memory);
         exit = exit.max(answer.exit);
-        if out
-            .write_all(&answer.json)
-            .and_then(|()| out.flush())
-            .is_err()
-        {
+        if out.write_all(&answer.json).is_err() {
+            return Exit::Invalid;
+        }
+        if !line_ready(input) && out.flush().is_err() {
             return Exit::Invalid;
         }
         if last {
@@ -138,6 +139,11 @@ fn in_turn(input: &mut impl BufRead, out: &mut impl Write, args: &QueryArgs) -> 
         }
     }
     exit
+}
+
+/// Whether a whole line is already read in, so that reading it cannot wait.
+fn line_ready<R>(input: &BufReader<R>) -> bool {
+    memchr::memchr(b'\n', input.buffer()).is_some()
 }
 
 /// The lines of `input` answered by `jobs` workers, written in input order.
@@ -200,11 +206,7 @@ fn read_chunks<R: Read>(
             chunk.push(line);
             // More only while a whole line is already read in: the next
             // read may wait for a program that waits for these answers.
-            if last
-                || chunk.len() == CHUNK
-                || bytes >= CHUNK_BYTES
-                || memchr::memchr(b'\n', input.buffer()).is_none()
-            {
+            if last || chunk.len() == CHUNK || bytes >= CHUNK_BYTES || !line_ready(input) {
                 break;
             }
         }
