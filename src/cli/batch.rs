@@ -53,12 +53,13 @@ enum Line {
 }
 
 /// What a job keeps from one line to the next: the last layout compiled,
-/// and the last movement tables, which depend only on the rules and the
-/// items held.
+/// the last movement tables, which depend only on the rules and the items
+/// held, and the search's workspace with its tables and outcomes' memory.
 #[derive(Default)]
 struct Memory {
     layouts: load::Layouts,
     movement: Option<Movement>,
+    workspace: search::Workspace,
 }
 
 impl Memory {
@@ -408,15 +409,20 @@ fn solved(
             diagnostics: Vec::new(),
         }
     })?;
-    let solution =
-        search::solve(&q.board, &q.movement, q.start, &q.limits).map_err(|e| BatchError {
+    let solution = memory
+        .workspace
+        .solve(&q.board, &q.movement, q.start, &q.limits)
+        .map_err(|e| BatchError {
             line: number,
             error: e.to_string(),
             exit: 3,
             diagnostics: Vec::new(),
         })?;
-    let outcomes = q.listed(solution.outcomes);
-    let doc = document::result_doc(&q.board, &q.movement, q.start, &outcomes);
+    let outcomes: Vec<(usize, &Outcome)> = (1..)
+        .zip(&solution.outcomes)
+        .filter(|(_, o)| q.shows(o))
+        .collect();
+    let doc = document::result_doc(&q.board, &q.movement, q.start, outcomes.iter().copied());
     // Room for the result as the standard board's outcomes take it (about
     // 20 bytes a room and 300 more an outcome), so that most lines write
     // without growing the buffer.

@@ -38,7 +38,12 @@ pub(super) fn paths(
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
         Exit::Success
     } else {
-        let mut doc = document::result_doc(&q.board, &q.movement, q.start, &numbered);
+        let mut doc = document::result_doc(
+            &q.board,
+            &q.movement,
+            q.start,
+            numbered.iter().map(|(n, o)| (*n, o)),
+        );
         doc.complete_up_to = stop.as_ref().and_then(|s| s.settled_cost).map(|c| c.0);
         write_document(&doc, format == PathsFormat::Yaml, term)
     };

@@ -174,19 +174,26 @@ fn strings<'a>(out: &mut Vec<u8>, items: impl Iterator<Item = &'a str>) {
 }
 
 /// A JSON string: quoted as it is when nothing in it needs escaping (the
-/// common case: ids, state names), else by serde_json.
+/// common case: ids, state names), else by serde_json. The bytes are
+/// checked and copied in one pass, since the strings are short: a call to
+/// copy each would cost more than the copying.
 fn string(out: &mut Vec<u8>, s: &str) {
-    let plain = s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\');
-    if plain {
-        out.reserve(s.len() + 2);
-        out.push(b'"');
-        out.extend_from_slice(s.as_bytes());
-        out.push(b'"');
-    } else if serde_json::to_writer(&mut *out, s).is_err() {
-        // Writing a string into a Vec cannot fail; were it to, the line
-        // would still be valid JSON.
-        out.extend_from_slice(b"\"\"");
+    let start = out.len();
+    out.reserve(s.len() + 2);
+    out.push(b'"');
+    for &b in s.as_bytes() {
+        if b < 0x20 || b == b'"' || b == b'\\' {
+            out.truncate(start);
+            if serde_json::to_writer(&mut *out, s).is_err() {
+                // Writing a string into a Vec cannot fail; were it to,
+                // the line would still be valid JSON.
+                out.extend_from_slice(b"\"\"");
+            }
+            return;
+        }
+        out.push(b);
     }
+    out.push(b'"');
 }
 
 fn number(out: &mut Vec<u8>, n: impl itoa::Integer) {
@@ -246,7 +253,12 @@ mod tests {
                 .expect("the test board solves");
             let numbered: Vec<_> = (1..).zip(solution.outcomes).collect();
             for cut in [None, Some(0), Some(3)] {
-                let mut doc = result_doc(&board, &movement, board.start, &numbered);
+                let mut doc = result_doc(
+                    &board,
+                    &movement,
+                    board.start,
+                    numbered.iter().map(|(n, o)| (*n, o)),
+                );
                 doc.complete_up_to = cut;
                 let mut ours = Vec::new();
                 result(&doc, &mut ours);

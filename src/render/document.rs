@@ -8,7 +8,7 @@ use serde::ser::SerializeMap;
 
 use crate::model::{Board, Movement, Quote, RoomId, RuleRef, StateId};
 use crate::outcome::{Action, Outcome};
-use crate::referee::{self, Ruling, Step};
+use crate::referee::{self, Ruling, Ship, Step};
 
 /// The version of every JSON and YAML document hatchway writes: each carries
 /// it as `"format"`. It changes only when a document changes in a way an
@@ -245,15 +245,32 @@ pub fn outcome_doc<'a>(
     number: Option<usize>,
     o: &'a Outcome,
 ) -> (OutcomeDoc<'a>, Vec<Step>) {
+    let mut ship = Ship::new(board, start);
+    let mut steps = Vec::new();
+    let doc = outcome_doc_in(&mut ship, &mut steps, board, movement, start, number, o);
+    (doc, steps)
+}
+
+/// One outcome's entry, its path replayed in a ship and steps kept from
+/// the outcome before.
+fn outcome_doc_in<'a>(
+    ship: &mut Ship,
+    steps: &mut Vec<Step>,
+    board: &'a Board,
+    movement: &'a Movement,
+    start: RoomId,
+    number: Option<usize>,
+    o: &'a Outcome,
+) -> OutcomeDoc<'a> {
     let rules = movement.rules();
     // The engine's paths replay by construction; a failure here would be an
     // engine bug, and the document then shows no actions rather than a
     // wrong log.
-    let steps = referee::replay(board, movement, start, &o.actions)
-        .map(|(_, steps)| steps)
-        .unwrap_or_default();
+    if referee::replay_into(ship, steps, board, movement, start, &o.actions).is_err() {
+        steps.clear();
+    }
     let verdict = o.verdict(movement);
-    let doc = OutcomeDoc {
+    OutcomeDoc {
         number,
         final_room: &board.room(o.room).id,
         cost: o.cost.0,
@@ -272,8 +289,7 @@ pub fn outcome_doc<'a>(
             .and_then(|i| rules.quote(RuleRef::End(i)))
             .map(|q| q.text),
         actions: steps.iter().map(|s| action_doc(board, s)).collect(),
-    };
-    (doc, steps)
+    }
 }
 
 /// Builds the document for a board's outcomes, each with its number.
@@ -281,13 +297,25 @@ pub fn result_doc<'a>(
     board: &'a Board,
     movement: &'a Movement,
     start: RoomId,
-    outcomes: &'a [(usize, Outcome)],
+    outcomes: impl IntoIterator<Item = (usize, &'a Outcome)>,
 ) -> ResultDoc<'a> {
+    let mut ship = Ship::new(board, start);
+    let mut steps = Vec::new();
     ResultDoc {
         turn: turn_doc(board, movement, start),
         outcomes: outcomes
-            .iter()
-            .map(|(number, o)| outcome_doc(board, movement, start, Some(*number), o).0)
+            .into_iter()
+            .map(|(number, o)| {
+                outcome_doc_in(
+                    &mut ship,
+                    &mut steps,
+                    board,
+                    movement,
+                    start,
+                    Some(number),
+                    o,
+                )
+            })
             .collect(),
         complete_up_to: None,
     }

@@ -98,7 +98,12 @@ pub fn outcomes(
             style,
         )),
         Form::Json | Form::Yaml => document_text(
-            &document::result_doc(board, movement, start, &numbered),
+            &document::result_doc(
+                board,
+                movement,
+                start,
+                numbered.iter().map(|(n, o)| (*n, o)),
+            ),
             matches!(form, Form::Yaml),
         ),
     }
