@@ -88,7 +88,16 @@ pub(super) fn default_jobs() -> NonZeroUsize {
     std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
 }
 
-pub(super) fn batch_paths(args: &QueryArgs, jobs: NonZeroUsize) -> Exit {
+/// What every line is answered with: the options of `paths`, and the
+/// rules of `--rules`, read once.
+pub(super) struct Batch<'a> {
+    /// The options of `paths`.
+    pub(super) args: &'a QueryArgs,
+    /// The rules every board is played by instead of its own.
+    pub(super) rules: Option<Arc<Rules>>,
+}
+
+pub(super) fn batch_paths(args: &Batch<'_>, jobs: NonZeroUsize) -> Exit {
     let stdin = std::io::stdin();
     // A larger buffer than standard input's own, so that the parallel
     // reader finds a chunk's worth of lines ready at a time.
@@ -121,7 +130,7 @@ fn next_line(input: &mut impl BufRead, number: &mut usize) -> Option<Line> {
 /// whenever no whole line is left read in, since the next read may wait
 /// for a program that waits for these answers; a file read at full speed
 /// is written in large blocks.
-fn in_turn<R: Read>(input: &mut BufReader<R>, out: &mut impl Write, args: &QueryArgs) -> Exit {
+fn in_turn<R: Read>(input: &mut BufReader<R>, out: &mut impl Write, args: &Batch<'_>) -> Exit {
     let mut exit = Exit::Success;
     let mut number = 0;
     let mut memory = Memory::default();
@@ -152,7 +161,7 @@ fn line_ready<R>(input: &BufReader<R>) -> bool {
 /// [`CHUNK`], so that a file read at full speed costs a hand-off between
 /// threads per chunk rather than per line, while a program that writes
 /// one line and waits still has it answered alone.
-fn in_parallel<R: Read>(input: &mut BufReader<R>, args: &QueryArgs, jobs: usize) -> Exit {
+fn in_parallel<R: Read>(input: &mut BufReader<R>, args: &Batch<'_>, jobs: usize) -> Exit {
     let window = WINDOW * jobs;
     // How many chunks the writer has written, for the reader to wait on,
     // and how many the reader has handed on, for the writer to know when
@@ -239,7 +248,7 @@ fn read_chunks<R: Read>(
 fn work(
     chunks: &Mutex<Receiver<(usize, Vec<Line>)>>,
     answers: &SyncSender<(usize, Answer)>,
-    args: &QueryArgs,
+    args: &Batch<'_>,
 ) {
     let mut memory = Memory::default();
     loop {
@@ -341,7 +350,7 @@ fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Vec<u8>>> {
 }
 
 /// A line's answer: its result, or its error, as one JSON line.
-fn answer(line: Line, args: &QueryArgs, memory: &mut Memory) -> Answer {
+fn answer(line: Line, args: &Batch<'_>, memory: &mut Memory) -> Answer {
     let (number, result) = match line {
         Line::Text(number, bytes) => (number, solved(number, bytes, args, memory)),
         Line::Unreadable(number, e) => (
@@ -380,7 +389,7 @@ fn answer(line: Line, args: &QueryArgs, memory: &mut Memory) -> Answer {
 fn solved(
     number: usize,
     text: Vec<u8>,
-    args: &QueryArgs,
+    args: &Batch<'_>,
     memory: &mut Memory,
 ) -> Result<Vec<u8>, BatchError> {
     let name = format!("line {number}");
@@ -401,13 +410,23 @@ fn solved(
             exit: 1,
             diagnostics: f.reports.iter().map(diagnostic_doc).collect(),
         })?;
-    let q = query_with(board, args, |rules, items| memory.movement(rules, items)).map_err(|e| {
-        BatchError {
+    let board = match &args.rules {
+        Some(rules) => crate::rules_diff::rebind(&board, rules).map_err(|e| BatchError {
             line: number,
-            error: e.message,
+            error: e.to_string(),
             exit: 1,
             diagnostics: Vec::new(),
-        }
+        })?,
+        None => board,
+    };
+    let q = query_with(board, args.args, |rules, items| {
+        memory.movement(rules, items)
+    })
+    .map_err(|e| BatchError {
+        line: number,
+        error: e.message,
+        exit: 1,
+        diagnostics: Vec::new(),
     })?;
     let solution = memory
         .workspace

@@ -46,7 +46,7 @@ mod schema;
 mod sweep;
 mod test;
 
-use batch::{batch_paths, default_jobs};
+use batch::{Batch, batch_paths, default_jobs};
 use check::check;
 use completions::completions;
 use diff::{Ground, diff};
@@ -692,7 +692,18 @@ pub fn run() -> ExitCode {
             stream,
         } => {
             if batch {
-                batch_paths(&query, jobs.unwrap_or_else(default_jobs))
+                let rules = match &query.rules {
+                    Some(name) => match diff::named_rules(name, &term) {
+                        Ok(named) => Some(named.rules),
+                        Err(exit) => return exit.into(),
+                    },
+                    None => None,
+                };
+                let batch = Batch {
+                    args: &query,
+                    rules,
+                };
+                batch_paths(&batch, jobs.unwrap_or_else(default_jobs))
             } else {
                 paths(board.as_deref(), &query, format, stream, &term)
             }

@@ -194,3 +194,29 @@ fn each_answer_comes_before_the_next_line() {
         assert!(child.wait().expect("the batch ends").success());
     }
 }
+
+/// `--rules` plays every line by the rules it names, read once; rules that
+/// cannot be read stop the batch before any line, with exit 1.
+#[test]
+fn rules_of_the_command_line_play_every_line() {
+    let input: String = (0..5).map(|i| board_line(i) + "\n").collect();
+    for jobs in ["1", "2"] {
+        let (out, code) = batch_bytes(
+            &["--rules", "red-november-rulebook", "--jobs", jobs],
+            &input,
+        );
+        assert_eq!(code, 0);
+        let lines: Vec<serde_json::Value> = String::from_utf8(out)
+            .expect("UTF-8 output")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+            .collect();
+        assert_eq!(lines.len(), 5);
+        for line in &lines {
+            assert_eq!(line["rules"], "red-november-rulebook", "{line}");
+        }
+    }
+    let (out, code) = batch_bytes(&["--rules", "no-such-rules"], &input);
+    assert_eq!(code, 1);
+    assert!(out.is_empty(), "no line is answered");
+}
