@@ -1,39 +1,35 @@
 //! `hatchway paths --batch`: boards as JSON Lines on standard input, one
 //! JSON result per line on standard output, in input order.
 //!
-//! With more than one job the lines go through a small ordered pipeline:
-//! this thread reads, the workers load, solve and write each line's result
-//! into bytes, and a writer puts them out in input order. Lines travel in
-//! chunks of those the input holds ready. The reader stays at most
-//! [`WINDOW`] chunks a job ahead of the writer, so an endless input
-//! takes bounded memory however slow one line is; the writer flushes
-//! whenever every line read so far is answered, so a program that writes
-//! one line and waits gets its answer at once, and a file read at full
-//! speed is written in large blocks. Threads and channels of the standard
-//! library are enough for this; rayon's pool would need the same ordering
-//! and window built around it.
+//! With more than one job, each job takes the next chunk of lines (those
+//! the input holds ready), answers it and writes it when its turn has
+//! come, parking it until then; there is no reader or writer thread to
+//! share the cores with, and a chunk costs two hand-offs, not a line.
+//! Output is flushed whenever every chunk taken is written, so a program
+//! that writes one line and waits gets its answer at once, and a file read
+//! at full speed is written in large blocks. At most [`WINDOW`] chunks a
+//! job wait to be written, so an endless input takes bounded memory
+//! however slow one line is. A mutex and a condition variable of the
+//! standard library are enough for this; rayon's pool would need the same
+//! ordering and window built around it.
 
 use std::collections::BTreeMap;
 use std::io::{BufReader, Read, Write};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Condvar, Mutex};
 
 use super::check::{DiagnosticDoc, diagnostic_doc};
 use super::*;
 
-/// How many chunks a job the reader may be ahead of the writer.
+/// How many answered chunks a job may be parked, waiting for the chunks
+/// before them.
 const WINDOW: usize = 4;
 
 /// The most lines in a chunk, and the bytes after which a chunk takes no
 /// more lines (so that the window holds a bounded number of bytes too).
 const CHUNK: usize = 64;
 const CHUNK_BYTES: usize = 1 << 18;
-
-/// The count of answers written once the writer has stopped (its reader
-/// went away): the reader stops too.
-const STOPPED: usize = usize::MAX;
 
 /// A line that has no result: why, as INTERCHANGE.md's batch error.
 #[derive(Serialize)]
@@ -101,10 +97,10 @@ pub(super) fn batch_paths(args: &Batch<'_>, jobs: NonZeroUsize) -> Exit {
     let stdin = std::io::stdin();
     // A larger buffer than standard input's own, so that the parallel
     // reader finds a chunk's worth of lines ready at a time.
-    let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
     if jobs.get() > 1 {
-        return in_parallel(&mut input, args, jobs.get());
+        return in_parallel(BufReader::with_capacity(1 << 16, stdin), args, jobs.get());
     }
+    let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let exit = in_turn(&mut input, &mut out, args);
     if out.flush().is_err() {
@@ -156,107 +152,86 @@ fn line_ready<R>(input: &BufReader<R>) -> bool {
     memchr::memchr(b'\n', input.buffer()).is_some()
 }
 
-/// The lines of `input` answered by `jobs` workers, written in input order.
-/// Lines travel in chunks: all the lines the input holds ready, up to
-/// [`CHUNK`], so that a file read at full speed costs a hand-off between
-/// threads per chunk rather than per line, while a program that writes
-/// one line and waits still has it answered alone.
-fn in_parallel<R: Read>(input: &mut BufReader<R>, args: &Batch<'_>, jobs: usize) -> Exit {
-    let window = WINDOW * jobs;
-    // How many chunks the writer has written, for the reader to wait on,
-    // and how many the reader has handed on, for the writer to know when
-    // it has caught up.
-    let written = (Mutex::new(0usize), Condvar::new());
-    let handed = AtomicUsize::new(0);
-    let (chunk_tx, chunk_rx) = mpsc::sync_channel::<(usize, Vec<Line>)>(window);
-    let (answer_tx, answer_rx) = mpsc::sync_channel::<(usize, Answer)>(window);
-    let chunk_rx = Mutex::new(chunk_rx);
+/// The input as the jobs share it.
+struct Source<R> {
+    input: BufReader<R>,
+    /// The number of the last line read.
+    number: usize,
+    /// The place of the next chunk among the answers.
+    place: usize,
+    /// Whether the input is at its end (or unreadable, or no longer
+    /// wanted because writing failed).
+    ended: bool,
+}
+
+/// The output as the jobs share it: chunks are written in the order of
+/// their places, those answered early parked until their turn.
+struct Sink<W> {
+    out: W,
+    /// The place of the next chunk to write.
+    next: usize,
+    parked: BTreeMap<usize, Answer>,
+    /// The worst exit so far.
+    exit: Exit,
+    /// Whether writing failed; nothing more is written then.
+    failed: bool,
+}
+
+/// The lines of `input` answered by `jobs` jobs, written in input order.
+///
+/// Each job takes the next chunk of lines (those already read in, up to
+/// [`CHUNK`] lines or [`CHUNK_BYTES`] bytes, so that a program that writes
+/// one line and waits has it answered alone), answers it, and writes it if
+/// its turn has come; a chunk answered early is parked for the job whose
+/// chunk comes before it to write. At most [`WINDOW`] chunks a job are
+/// parked, so an endless input takes bounded memory however slow one line
+/// is. Output is flushed whenever every chunk taken so far is written.
+fn in_parallel<R: Read + Send>(input: BufReader<R>, args: &Batch<'_>, jobs: usize) -> Exit {
+    let source = Mutex::new(Source {
+        input,
+        number: 0,
+        place: 0,
+        ended: false,
+    });
+    let sink = (
+        Mutex::new(Sink {
+            out: std::io::BufWriter::new(std::io::stdout()),
+            next: 0,
+            parked: BTreeMap::new(),
+            exit: Exit::Success,
+            failed: false,
+        }),
+        Condvar::new(),
+    );
+    let taken = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
-            let answer_tx = answer_tx.clone();
-            let chunk_rx = &chunk_rx;
-            scope.spawn(move || work(chunk_rx, &answer_tx, args));
+            scope.spawn(|| work(&source, &sink, &taken, args, WINDOW * jobs));
         }
-        drop(answer_tx);
-        let (written, handed) = (&written, &handed);
-        let writer = scope.spawn(move || {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let exit = write_in_order(&answer_rx, &mut out, written, handed);
-            if out.flush().is_err() {
-                return Exit::Invalid;
-            }
-            exit
-        });
-        read_chunks(input, &chunk_tx, written, handed, window);
-        drop(chunk_tx);
-        writer.join().unwrap_or(Exit::Invalid)
-    })
-}
-
-/// Reads every line and hands the lines on in chunks, each with its place
-/// among the answers, waiting while the writer is `window` chunks behind.
-fn read_chunks<R: Read>(
-    input: &mut BufReader<R>,
-    chunks: &SyncSender<(usize, Vec<Line>)>,
-    written: &(Mutex<usize>, Condvar),
-    handed: &AtomicUsize,
-    window: usize,
-) {
-    let mut number = 0;
-    let mut place = 0;
-    loop {
-        let mut chunk = Vec::new();
-        let mut bytes = 0;
-        let mut last = false;
-        while let Some(line) = next_line(input, &mut number) {
-            last = matches!(line, Line::Unreadable(..));
-            if let Line::Text(_, text) = &line {
-                bytes += text.len();
-            }
-            chunk.push(line);
-            // More only while a whole line is already read in: the next
-            // read may wait for a program that waits for these answers.
-            if last || chunk.len() == CHUNK || bytes >= CHUNK_BYTES || !line_ready(input) {
-                break;
-            }
-        }
-        if chunk.is_empty() {
-            return;
-        }
-        let (lock, ready) = written;
-        let Ok(mut done) = lock.lock() else { return };
-        while place >= done.saturating_add(window) {
-            done = match ready.wait(done) {
-                Ok(d) => d,
-                Err(_) => return,
-            };
-        }
-        if *done == STOPPED {
-            return;
-        }
-        drop(done);
-        if chunks.send((place, chunk)).is_err() || last {
-            return;
-        }
-        place += 1;
-        handed.store(place, Ordering::Release);
+    });
+    let Ok(mut sink) = sink.0.into_inner() else {
+        return Exit::Invalid;
+    };
+    if sink.failed || sink.out.flush().is_err() {
+        return Exit::Invalid;
     }
+    sink.exit
 }
 
-/// A worker: answers chunks of lines until there are none, each chunk's
-/// answers as one block of bytes.
-fn work(
-    chunks: &Mutex<Receiver<(usize, Vec<Line>)>>,
-    answers: &SyncSender<(usize, Answer)>,
+/// A job: takes chunks of lines, answers each chunk as one block of bytes
+/// and hands it to the sink, until the input ends.
+fn work<R: Read, W: Write>(
+    source: &Mutex<Source<R>>,
+    sink: &(Mutex<Sink<W>>, Condvar),
+    taken: &AtomicUsize,
     args: &Batch<'_>,
+    window: usize,
 ) {
     let mut memory = Memory::default();
     loop {
-        let next = match chunks.lock() {
-            Ok(rx) => rx.recv(),
-            Err(_) => return,
+        let Some((place, lines)) = take_chunk(source, taken) else {
+            return;
         };
-        let Ok((place, lines)) = next else { return };
         let mut block = Answer {
             json: Vec::new(),
             exit: Exit::Success,
@@ -270,53 +245,107 @@ fn work(
                 block.json.extend_from_slice(&answer.json);
             }
         }
-        if answers.send((place, block)).is_err() {
+        if !hand_in(sink, taken, place, block, window) {
+            if let Ok(mut source) = source.lock() {
+                source.ended = true;
+            }
             return;
         }
     }
 }
 
-/// Writes answers in the order of their places, flushing whenever every
-/// chunk handed on so far is written; the worst exit of all is the
-/// command's.
-fn write_in_order(
-    answers: &Receiver<(usize, Answer)>,
-    out: &mut impl Write,
-    written: &(Mutex<usize>, Condvar),
-    handed: &AtomicUsize,
-) -> Exit {
-    let stop = || {
-        let (lock, ready) = written;
-        if let Ok(mut done) = lock.lock() {
-            *done = STOPPED;
-        }
-        ready.notify_all();
-        Exit::Invalid
-    };
-    let mut exit = Exit::Success;
-    let mut waiting: BTreeMap<usize, Answer> = BTreeMap::new();
-    let mut next = 0;
-    while let Ok((place, answer)) = answers.recv() {
-        waiting.insert(place, answer);
-        while let Some(answer) = waiting.remove(&next) {
-            exit = exit.max(answer.exit);
-            if out.write_all(&answer.json).is_err() {
-                return stop();
-            }
-            next += 1;
-        }
-        // Caught up with the reader, which may be waiting for a program
-        // that waits for these answers.
-        if next >= handed.load(Ordering::Acquire) && out.flush().is_err() {
-            return stop();
-        }
-        let (lock, ready) = written;
-        if let Ok(mut done) = lock.lock() {
-            *done = next;
-        }
-        ready.notify_all();
+/// The next chunk of lines with its place; `None` once the input has
+/// ended.
+fn take_chunk<R: Read>(
+    source: &Mutex<Source<R>>,
+    taken: &AtomicUsize,
+) -> Option<(usize, Vec<Line>)> {
+    let mut source = source.lock().ok()?;
+    if source.ended {
+        return None;
     }
-    exit
+    let Source {
+        input,
+        number,
+        place,
+        ended,
+    } = &mut *source;
+    let mut chunk = Vec::new();
+    let mut bytes = 0;
+    loop {
+        let Some(line) = next_line(input, number) else {
+            *ended = true;
+            break;
+        };
+        let last = matches!(line, Line::Unreadable(..));
+        if let Line::Text(_, text) = &line {
+            bytes += text.len();
+        }
+        chunk.push(line);
+        if last {
+            *ended = true;
+            break;
+        }
+        // More only while a whole line is already read in: the next read
+        // may wait for a program that waits for these answers.
+        if chunk.len() == CHUNK || bytes >= CHUNK_BYTES || !line_ready(input) {
+            break;
+        }
+    }
+    if chunk.is_empty() {
+        return None;
+    }
+    let this = *place;
+    *place += 1;
+    taken.store(*place, Ordering::Release);
+    Some((this, chunk))
+}
+
+/// Parks a chunk's answers and writes every chunk whose turn has come,
+/// flushing once every chunk taken so far is written; waits while the
+/// window of parked chunks is full. `false` when writing failed.
+fn hand_in<W: Write>(
+    sink: &(Mutex<Sink<W>>, Condvar),
+    taken: &AtomicUsize,
+    place: usize,
+    block: Answer,
+    window: usize,
+) -> bool {
+    let (lock, turn) = sink;
+    let Ok(mut sink) = lock.lock() else {
+        return false;
+    };
+    sink.parked.insert(place, block);
+    let mut wrote = false;
+    loop {
+        let next = sink.next;
+        let Some(block) = sink.parked.remove(&next) else {
+            break;
+        };
+        sink.exit = sink.exit.max(block.exit);
+        if !sink.failed && sink.out.write_all(&block.json).is_err() {
+            sink.failed = true;
+        }
+        sink.next += 1;
+        wrote = true;
+    }
+    if wrote
+        && sink.next >= taken.load(Ordering::Acquire)
+        && !sink.failed
+        && sink.out.flush().is_err()
+    {
+        sink.failed = true;
+    }
+    if wrote {
+        turn.notify_all();
+    }
+    while sink.parked.len() >= window && !sink.failed {
+        sink = match turn.wait(sink) {
+            Ok(s) => s,
+            Err(_) => return false,
+        };
+    }
+    !sink.failed
 }
 
 /// The next line of `input` without its line end, or `None` at the end.
