@@ -13,6 +13,8 @@ use super::{Failure, Input, InputKind, board, builtin, sound_board};
 use crate::interchange::{self, BoardDoc};
 use crate::model::{Board, HatchStateId, RoomId, StateId};
 
+mod position;
+
 /// The last layout compiled from a board document, to compile the next
 /// document with the same layout without checking it again.
 ///
@@ -38,6 +40,8 @@ struct Layout {
     room_at: Vec<RoomId>,
     /// Each of the document's hatches in the board's order.
     hatch_at: Vec<usize>,
+    /// The last document read onto this layout, to compare the next with.
+    template: Option<position::Template>,
 }
 
 impl Layouts {
@@ -48,6 +52,24 @@ impl Layouts {
         let InputKind::Document(format) = input.kind else {
             return board(input).map(|loaded| loaded.value);
         };
+        if format == interchange::Format::Json
+            && let Some(last) = &mut self.last
+        {
+            let name = default_name(input);
+            let read = match &last.template {
+                Some(template) => template.read(last, &input.text, name),
+                None => None,
+            };
+            let read = read.or_else(|| {
+                let (board, template) = position::learn(last, &input.text, name)?;
+                last.template = Some(template);
+                Some(board)
+            });
+            if let Some(board) = read {
+                self.kept += 1;
+                return Ok(board);
+            }
+        }
         let Ok(doc) = interchange::read_document(&input.text, format) else {
             return board(input).map(|loaded| loaded.value);
         };
@@ -168,6 +190,7 @@ impl Key {
             board: board.clone(),
             room_at,
             hatch_at,
+            template: None,
         })
     }
 }

@@ -18,11 +18,33 @@ use serde_json::{Value, json};
 const CASES: u32 = 200;
 const POSITIONS: usize = 12;
 
-/// A document as the batch reads it.
-fn input(doc: &Value, line: usize) -> Input {
+/// A document as the batch reads it, written one of several ways: as
+/// serde_json writes it, or with what a reader that compares documents
+/// byte for byte must not be misled by (other spacing, escapes, a null,
+/// duplicate and unknown fields, JSON that is not sound).
+fn input(doc: &Value, line: usize, spelling: u8) -> Input {
+    let compact = serde_json::to_string(doc).expect("a JSON value writes");
+    let once = |from: &str, to: &str| compact.replacen(from, to, 1);
+    let text = match spelling % 24 {
+        0 => serde_json::to_string_pretty(doc).expect("a JSON value writes"),
+        1 => once("\"state\":\"", "\"state\":\"\\u0063"),
+        2 => once("\"state\":\"", "\"state\":null,\"state\":\""),
+        3 => once("\"state\":\"", "\"state\":null,\"x\":\""),
+        4 => once("\"state\":", "\"state\": "),
+        5 => once("\"state\":\"", "\"state\":null ,\"y\":\""),
+        6 => once("\"start\":", "\"start\":0"),
+        7 => once("\"start\":", "\"start\":-"),
+        8 => once("\"start\":", "\"start\":1.5,\"z\":"),
+        9 => format!("{compact} "),
+        10 => format!("{compact}x"),
+        11 => once("\"state\":\"", "\"state\":\"\t"),
+        12 => once("\"state\":\"", "\"state\":[\""),
+        13 => once("\"between\":[", "\"between\":[0,"),
+        _ => compact,
+    };
     load::input_from_bytes(
         format!("line {line}"),
-        serde_json::to_vec(doc).expect("a JSON value writes"),
+        text.into_bytes(),
         None,
         InputKind::Document(load::Format::Json),
     )
@@ -53,6 +75,7 @@ struct Position {
     start: u8,
     name: u8,
     layout: u8,
+    spelling: u8,
 }
 
 fn positions() -> impl Strategy<Value = Vec<Position>> {
@@ -63,13 +86,15 @@ fn positions() -> impl Strategy<Value = Vec<Position>> {
             any::<u8>(),
             any::<u8>(),
             any::<u8>(),
+            any::<u8>(),
         )
-            .prop_map(|(rooms, hatches, start, name, layout)| Position {
+            .prop_map(|(rooms, hatches, start, name, layout, spelling)| Position {
                 rooms,
                 hatches,
                 start,
                 name,
                 layout,
+                spelling,
             }),
         POSITIONS,
     )
@@ -78,12 +103,15 @@ fn positions() -> impl Strategy<Value = Vec<Position>> {
 /// Writes a position into a copy of the board's document.
 fn place(base: &Value, p: &Position, room_states: &[String], hatch_states: &[String]) -> Value {
     let mut doc = base.clone();
-    let pick = |k: u8, names: &[String]| -> Option<String> {
+    let pick = |k: u8, names: &[String]| -> Option<Value> {
         match usize::from(k) % (names.len() + 3) {
             0 => None,
-            // One choice in many: a state the rules do not have.
-            1 if k > 200 => Some("molten".to_string()),
-            i => names.get(i.saturating_sub(2) % names.len()).cloned(),
+            // One choice in many: a state the rules do not have, or null.
+            1 if k > 200 => Some(json!("molten")),
+            1 if k < 30 => Some(Value::Null),
+            i => names
+                .get(i.saturating_sub(2) % names.len())
+                .map(|n| json!(n)),
         }
     };
     let room_count = doc["rooms"].as_array().map_or(0, Vec::len);
@@ -106,6 +134,8 @@ fn place(base: &Value, p: &Position, room_states: &[String], hatch_states: &[Str
     match p.start % 16 {
         0 => drop(doc.as_object_mut().and_then(|o| o.remove("start"))),
         1 => doc["start"] = json!("nowhere"),
+        // A number id written as text is the same id.
+        2 => doc["start"] = json!(doc["rooms"][0]["id"].to_string().trim_matches('"')),
         k => {
             let room = usize::from(k) % room_count.max(1);
             doc["start"] = doc["rooms"][room]["id"].clone();
@@ -165,7 +195,7 @@ proptest! {
         let mut layouts = Layouts::default();
         for (line, p) in positions.iter().enumerate() {
             let doc = place(&base, p, &room_states, &hatch_states);
-            let input = input(&doc, line + 1);
+            let input = input(&doc, line + 1, p.spelling);
             let whole = load::board(&input);
             let kept = layouts.board(&input);
             match (whole, kept) {
@@ -187,7 +217,7 @@ proptest! {
         // The board as exported, twice: the second is compiled from the
         // kept layout, whatever came before.
         for line in [POSITIONS + 1, POSITIONS + 2] {
-            let input = input(&base, line);
+            let input = input(&base, line, u8::MAX);
             let whole = load::board(&input).expect("the exported board loads").value;
             let before = layouts.kept();
             let kept = layouts.board(&input).expect("the exported board loads");

@@ -1,0 +1,534 @@
+//! JSON board documents read straight onto a kept layout.
+//!
+//! Reading a document into its owned shape ([`BoardDoc`]) cost a batch
+//! line several times its search. Two cheaper readings come first:
+//!
+//! - [`Template::read`]: a document that is the last one read onto the
+//!   layout but for its position (room and hatch states, start, name) is
+//!   compared with that one byte for byte between the places where those
+//!   values stand, and only the values are read. Since each value is
+//!   replaced by another value of a kind the full reading accepts there,
+//!   the document is as sound as the one it is compared with.
+//! - [`learn`]: serde_json reads the document through seeds that compare
+//!   each id, name, place and hatch with the layout as they are read and
+//!   write each state into the board, noting where each value of the
+//!   position stands: the template for the documents after it.
+//!
+//! Both accept only what the full reading accepts and give the same board
+//! for it: anything else (a layout that differs, an unknown field or
+//! state, a value with escapes, a duplicate field, bad JSON) stops them,
+//! and the document is read the full way, which says what is wrong.
+//!
+//! [`BoardDoc`]: crate::interchange::BoardDoc
+
+use std::fmt;
+use std::ops::Range;
+
+use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_json::value::RawValue;
+
+use super::Layout;
+use crate::model::{Board, HatchStateId, RoomId, StateId};
+
+/// A document read onto a layout, with the places where its position is
+/// written: the text between them is the layout, the same in every
+/// document read from this template.
+#[derive(Debug)]
+pub(super) struct Template {
+    text: String,
+    /// The values of the position, in the order they stand in `text`.
+    holes: Vec<Hole>,
+    /// The board the document gave, but for its name; rooms and hatches
+    /// whose state is not written have the rules' first state.
+    board: Board,
+}
+
+/// A value of the position: where it stands and what it sets.
+#[derive(Debug)]
+struct Hole {
+    at: Range<usize>,
+    sets: Sets,
+}
+
+/// What a value of the position sets.
+#[derive(Clone, Copy, Debug)]
+enum Sets {
+    /// A room's state.
+    Room(RoomId),
+    /// A hatch's state, by its place on the board.
+    Hatch(usize),
+    /// The start.
+    Start,
+    /// The board's name.
+    Name,
+}
+
+/// A JSON value of the kinds a position is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scalar<'a> {
+    Null,
+    /// A string with no escapes (so its text is as written).
+    Text(&'a str),
+    /// A whole number that fits in 64 bits, as written.
+    Number(&'a str),
+}
+
+/// The scalar at the start of `text` and its length; `None` for anything
+/// else, a string with escapes or control characters among them.
+fn scalar(text: &str) -> Option<(Scalar<'_>, usize)> {
+    let bytes = text.as_bytes();
+    match *bytes.first()? {
+        b'"' => {
+            let end = 1 + memchr::memchr2(b'"', b'\\', &bytes[1..])?;
+            let inside = &text[1..end];
+            if bytes[end] != b'"' || inside.bytes().any(|b| b < 0x20) {
+                return None;
+            }
+            Some((Scalar::Text(inside), end + 1))
+        }
+        b'n' => bytes.starts_with(b"null").then_some((Scalar::Null, 4)),
+        b'0'..=b'9' => {
+            let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let number = &text[..digits];
+            if digits > 1 && bytes[0] == b'0' || number.parse::<u64>().is_err() {
+                return None;
+            }
+            Some((Scalar::Number(number), digits))
+        }
+        _ => None,
+    }
+}
+
+impl Template {
+    /// The board of a document that is this template's but for the values
+    /// of its position; `None` for any other document.
+    pub(super) fn read(&self, layout: &Layout, text: &str, default_name: &str) -> Option<Board> {
+        let mut board = self.board.clone();
+        let mut name = None;
+        let (mut from, mut at) = (0, 0);
+        for hole in &self.holes {
+            let same = &self.text[from..hole.at.start];
+            if text.as_bytes().get(at..at + same.len())? != same.as_bytes() {
+                return None;
+            }
+            at += same.len();
+            let (value, length) = scalar(&text[at..])?;
+            set(&mut board, layout, hole.sets, value, &mut name)?;
+            at += length;
+            from = hole.at.end;
+        }
+        if text.get(at..)? != &self.text[from..] {
+            return None;
+        }
+        named(board, name, default_name)
+    }
+}
+
+/// Sets what a value of the position sets; `None` when the value cannot
+/// stand there.
+fn set<'a>(
+    board: &mut Board,
+    layout: &Layout,
+    sets: Sets,
+    value: Scalar<'a>,
+    name: &mut Option<&'a str>,
+) -> Option<()> {
+    match (sets, value) {
+        (Sets::Room(room), Scalar::Null) => board.rooms[room.index()].state = StateId(0),
+        (Sets::Room(room), Scalar::Text(s)) => {
+            board.rooms[room.index()].state = board.rules.room_state(s)?;
+        }
+        (Sets::Hatch(hatch), Scalar::Null) => board.hatches[hatch].state = HatchStateId(0),
+        (Sets::Hatch(hatch), Scalar::Text(s)) => {
+            board.hatches[hatch].state = board.rules.hatch_state(s)?;
+        }
+        (Sets::Start, Scalar::Text(id) | Scalar::Number(id)) => {
+            let place = layout.key.rooms.iter().position(|(i, _, _)| i == id)?;
+            board.start = layout.room_at[place];
+        }
+        (Sets::Name, Scalar::Null) => *name = None,
+        (Sets::Name, Scalar::Text(s)) => *name = Some(s),
+        _ => return None,
+    }
+    Some(())
+}
+
+/// The board with its name, or the default name; `None` for a name the
+/// checks would refuse.
+fn named(mut board: Board, name: Option<&str>, default_name: &str) -> Option<Board> {
+    let name = name.unwrap_or(default_name);
+    if !crate::check::sound_board_name(name) {
+        return None;
+    }
+    board.name = name.to_string();
+    Some(board)
+}
+
+/// Reads a document onto `layout` with serde_json: its board, and the
+/// template for the documents after it; `None` when the document does
+/// not fit the layout or is not sound.
+pub(super) fn learn(layout: &Layout, text: &str, default_name: &str) -> Option<(Board, Template)> {
+    let mut template = Template {
+        text: text.to_string(),
+        holes: Vec::new(),
+        board: layout.board.clone(),
+    };
+    let mut reader = serde_json::Deserializer::from_str(text);
+    let mut doc = Document {
+        layout,
+        text,
+        template: &mut template,
+    };
+    (&mut doc).deserialize(&mut reader).ok()?;
+    reader.end().ok()?;
+    // The seeds checked every value as they read it; the name is the one
+    // they leave unset, and reading the document from its own template
+    // sets it.
+    let board = template.read(layout, text, default_name)?;
+    Some((board, template))
+}
+
+fn differs<E: de::Error>() -> E {
+    E::custom("the document does not fit the kept layout")
+}
+
+/// A field name, read as written; only names without escapes are read
+/// here.
+fn field<'de, A: MapAccess<'de>>(map: &mut A) -> Result<Option<&'de str>, A::Error> {
+    map.next_key::<&'de str>()
+}
+
+/// Marks a field as seen, refusing a second one as serde's derive does.
+fn first<E: de::Error>(seen: &mut bool) -> Result<(), E> {
+    if std::mem::replace(seen, true) {
+        return Err(differs());
+    }
+    Ok(())
+}
+
+/// The whole document.
+struct Document<'a> {
+    layout: &'a Layout,
+    text: &'a str,
+    template: &'a mut Template,
+}
+
+impl Document<'_> {
+    /// Reads a value of the position, notes where it stands, and sets it.
+    fn value<'de, A: MapAccess<'de>>(&mut self, map: &mut A, sets: Sets) -> Result<(), A::Error> {
+        let raw: &'de RawValue = map.next_value()?;
+        let raw = raw.get();
+        let start = (raw.as_ptr() as usize)
+            .checked_sub(self.text.as_ptr() as usize)
+            .filter(|&s| s + raw.len() <= self.text.len())
+            .ok_or_else(differs)?;
+        let (value, length) = scalar(raw).ok_or_else(differs)?;
+        if length != raw.len() {
+            return Err(differs());
+        }
+        let mut name = None;
+        set(
+            &mut self.template.board,
+            self.layout,
+            sets,
+            value,
+            &mut name,
+        )
+        .ok_or_else(differs)?;
+        self.template.holes.push(Hole {
+            at: start..start + length,
+            sets,
+        });
+        Ok(())
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for &mut Document<'_> {
+    type Value = ();
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for &mut Document<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a board document")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let key = &self.layout.key;
+        let [mut name, mut rules, mut rooms, mut hatches, mut start] = [false; 5];
+        while let Some(field) = field(&mut map)? {
+            match field {
+                "name" => {
+                    first(&mut name)?;
+                    self.value(&mut map, Sets::Name)?;
+                }
+                "rules" => {
+                    first(&mut rules)?;
+                    let written = map.next_value::<Option<&'de str>>()?;
+                    if written != key.rules.as_deref() {
+                        return Err(differs());
+                    }
+                }
+                "rooms" => {
+                    first(&mut rooms)?;
+                    map.next_value_seed(Rooms(&mut *self))?;
+                }
+                "hatches" => {
+                    first(&mut hatches)?;
+                    map.next_value_seed(Hatches(&mut *self))?;
+                }
+                "start" => {
+                    first(&mut start)?;
+                    self.value(&mut map, Sets::Start)?;
+                }
+                _ => return Err(differs()),
+            }
+        }
+        // A missing `rules` is the default rules, which the key holds as
+        // `None`; missing rooms or a missing start are problems the full
+        // reading reports; missing hatches are none.
+        if !rules && key.rules.is_some() || !rooms || !start || !hatches && !key.hatches.is_empty()
+        {
+            return Err(differs());
+        }
+        Ok(())
+    }
+}
+
+/// An id as text: numbers written as digits, as [`Id`] reads them.
+///
+/// [`Id`]: crate::interchange::Id
+struct IdIs<'a>(&'a str);
+
+impl<'de> DeserializeSeed<'de> for IdIs<'_> {
+    type Value = bool;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<bool, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl Visitor<'_> for IdIs<'_> {
+    type Value = bool;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a room id")
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<bool, E> {
+        Ok(itoa::Buffer::new().format(v) == self.0)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<bool, E> {
+        Ok(v == self.0)
+    }
+}
+
+/// The rooms, each the key's room at its place.
+struct Rooms<'a, 'b>(&'a mut Document<'b>);
+
+impl<'de> DeserializeSeed<'de> for Rooms<'_, '_> {
+    type Value = ();
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Rooms<'_, '_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the rooms")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let layout = self.0.layout;
+        for (place, &room) in layout.room_at.iter().enumerate() {
+            let seed = Room {
+                doc: &mut *self.0,
+                expected: &layout.key.rooms[place],
+                room,
+            };
+            seq.next_element_seed(seed)?.ok_or_else(differs)?;
+        }
+        match seq.next_element::<IgnoredAny>()? {
+            Some(_) => Err(differs()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// One room: its id, name and place as the key's.
+struct Room<'a, 'b> {
+    doc: &'a mut Document<'b>,
+    expected: &'a (String, Option<String>, Option<[u16; 2]>),
+    room: RoomId,
+}
+
+impl<'de> DeserializeSeed<'de> for Room<'_, '_> {
+    type Value = ();
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Room<'_, '_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a room")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let (id, name, at) = self.expected;
+        let [mut seen_id, mut seen_state, mut seen_name, mut seen_at] = [false; 4];
+        self.doc.template.board.rooms[self.room.index()].state = StateId(0);
+        while let Some(field) = field(&mut map)? {
+            let fits = match field {
+                "id" => {
+                    first(&mut seen_id)?;
+                    map.next_value_seed(IdIs(id))?
+                }
+                "state" => {
+                    first(&mut seen_state)?;
+                    self.doc.value(&mut map, Sets::Room(self.room))?;
+                    true
+                }
+                "name" => {
+                    first(&mut seen_name)?;
+                    map.next_value::<Option<&'de str>>()? == name.as_deref()
+                }
+                "at" => {
+                    first(&mut seen_at)?;
+                    map.next_value::<Option<[u16; 2]>>()? == *at
+                }
+                _ => false,
+            };
+            if !fits {
+                return Err(differs());
+            }
+        }
+        if !seen_id || !seen_name && name.is_some() || !seen_at && at.is_some() {
+            return Err(differs());
+        }
+        Ok(())
+    }
+}
+
+/// The hatches, each the key's hatch at its place.
+struct Hatches<'a, 'b>(&'a mut Document<'b>);
+
+impl<'de> DeserializeSeed<'de> for Hatches<'_, '_> {
+    type Value = ();
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Hatches<'_, '_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the hatches")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let layout = self.0.layout;
+        for (place, &hatch) in layout.hatch_at.iter().enumerate() {
+            let seed = Hatch {
+                doc: &mut *self.0,
+                expected: &layout.key.hatches[place],
+                hatch,
+            };
+            seq.next_element_seed(seed)?.ok_or_else(differs)?;
+        }
+        match seq.next_element::<IgnoredAny>()? {
+            Some(_) => Err(differs()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// One hatch: its two rooms as the key's.
+struct Hatch<'a, 'b> {
+    doc: &'a mut Document<'b>,
+    expected: &'a [String; 2],
+    hatch: usize,
+}
+
+impl<'de> DeserializeSeed<'de> for Hatch<'_, '_> {
+    type Value = ();
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Hatch<'_, '_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a hatch")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let [mut seen_between, mut seen_state] = [false; 2];
+        self.doc.template.board.hatches[self.hatch].state = HatchStateId(0);
+        while let Some(field) = field(&mut map)? {
+            match field {
+                "between" => {
+                    first(&mut seen_between)?;
+                    map.next_value_seed(Between(self.expected))?;
+                }
+                "state" => {
+                    first(&mut seen_state)?;
+                    self.doc.value(&mut map, Sets::Hatch(self.hatch))?;
+                }
+                _ => return Err(differs()),
+            }
+        }
+        if !seen_between {
+            return Err(differs());
+        }
+        Ok(())
+    }
+}
+
+/// A hatch's two room ids, exactly the key's two.
+struct Between<'a>(&'a [String; 2]);
+
+impl<'de> DeserializeSeed<'de> for Between<'_> {
+    type Value = ();
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Between<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("two room ids")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        for id in self.0 {
+            if seq.next_element_seed(IdIs(id))? != Some(true) {
+                return Err(differs());
+            }
+        }
+        match seq.next_element::<IgnoredAny>()? {
+            Some(_) => Err(differs()),
+            None => Ok(()),
+        }
+    }
+}
