@@ -62,7 +62,10 @@ pub struct Board {
     pub hatches: Vec<Hatch>,
     /// Where the turn starts.
     pub start: RoomId,
-    adjacency: Vec<Vec<(HatchId, RoomId)>>,
+    /// Each room's hatches with the room beyond. It follows from the
+    /// rooms and hatches alone, so copies of a board with other states
+    /// share it.
+    adjacency: Arc<[Vec<(HatchId, RoomId)>]>,
 }
 
 /// The canonical order of room ids: numbers by value (without overflow,
@@ -128,7 +131,7 @@ impl Board {
             rooms,
             hatches,
             start: remap(start),
-            adjacency,
+            adjacency: adjacency.into(),
         }
     }
 
