@@ -31,6 +31,9 @@ const WINDOW: usize = 4;
 const CHUNK: usize = 64;
 const CHUNK_BYTES: usize = 1 << 18;
 
+/// The answers one job gathers before it writes them.
+const BLOCK: usize = 1 << 16;
+
 /// A line that has no result: why, as INTERCHANGE.md's batch error.
 #[derive(Serialize)]
 struct BatchError {
@@ -73,7 +76,7 @@ impl Memory {
     }
 }
 
-/// One line's answer: its JSON line, and how the line ended.
+/// A chunk's answers: their JSON lines, and the worst way a line ended.
 struct Answer {
     json: Vec<u8>,
     exit: Exit,
@@ -122,27 +125,31 @@ fn next_line(input: &mut impl BufRead, number: &mut usize) -> Option<Line> {
     }
 }
 
-/// Reads, answers and writes each line in turn. Answers are flushed
+/// Reads, answers and writes each line in turn, the answers gathered in
+/// one buffer and written in blocks: whenever the buffer is full, and
 /// whenever no whole line is left read in, since the next read may wait
-/// for a program that waits for these answers; a file read at full speed
-/// is written in large blocks.
+/// for a program that waits for these answers.
 fn in_turn<R: Read>(input: &mut BufReader<R>, out: &mut impl Write, args: &Batch<'_>) -> Exit {
     let mut exit = Exit::Success;
     let mut number = 0;
     let mut memory = Memory::default();
+    let mut answers = Vec::with_capacity(2 * BLOCK);
     while let Some(line) = next_line(input, &mut number) {
         let last = matches!(line, Line::Unreadable(..));
-        let answer = answer(line, args, &mut memory);
-        exit = exit.max(answer.exit);
-        if out.write_all(&answer.json).is_err() {
-            return Exit::Invalid;
-        }
-        if !line_ready(input) && out.flush().is_err() {
-            return Exit::Invalid;
+        exit = exit.max(answer(line, args, &mut memory, &mut answers));
+        let waiting = !line_ready(input);
+        if answers.len() >= BLOCK || waiting {
+            if out.write_all(&answers).is_err() || waiting && out.flush().is_err() {
+                return Exit::Invalid;
+            }
+            answers.clear();
         }
         if last {
             break;
         }
+    }
+    if out.write_all(&answers).is_err() {
+        return Exit::Invalid;
     }
     exit
 }
@@ -237,13 +244,9 @@ fn work<R: Read, W: Write>(
             exit: Exit::Success,
         };
         for line in lines {
-            let answer = answer(line, args, &mut memory);
-            block.exit = block.exit.max(answer.exit);
-            if block.json.is_empty() {
-                block.json = answer.json;
-            } else {
-                block.json.extend_from_slice(&answer.json);
-            }
+            block.exit = block
+                .exit
+                .max(answer(line, args, &mut memory, &mut block.json));
         }
         if !hand_in(sink, taken, place, block, window) {
             if let Ok(mut source) = source.lock() {
@@ -378,10 +381,11 @@ fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Vec<u8>>> {
     Ok(Some(line))
 }
 
-/// A line's answer: its result, or its error, as one JSON line.
-fn answer(line: Line, args: &Batch<'_>, memory: &mut Memory) -> Answer {
+/// Appends a line's answer to `out`: its result, or its error, as one
+/// JSON line; returns how the line ended.
+fn answer(line: Line, args: &Batch<'_>, memory: &mut Memory, out: &mut Vec<u8>) -> Exit {
     let (number, result) = match line {
-        Line::Text(number, bytes) => (number, solved(number, bytes, args, memory)),
+        Line::Text(number, bytes) => (number, solved(number, bytes, args, memory, out)),
         Line::Unreadable(number, e) => (
             number,
             Err(BatchError {
@@ -392,35 +396,35 @@ fn answer(line: Line, args: &Batch<'_>, memory: &mut Memory) -> Answer {
             }),
         ),
     };
-    match result {
-        Ok(json) => Answer {
-            json,
-            exit: Exit::Success,
-        },
-        Err(e) => {
-            let exit = if e.exit == 3 {
-                Exit::Limit
-            } else {
-                Exit::Invalid
-            };
-            let mut json = serde_json::to_vec(&document::Versioned::new(&e)).unwrap_or_else(|_| {
-                format!("{{\"format\":1,\"line\":{number},\"error\":\"cannot write the error\"}}")
-                    .into_bytes()
-            });
-            json.push(b'\n');
-            Answer { json, exit }
-        }
+    let Err(e) = result else {
+        return Exit::Success;
+    };
+    let exit = if e.exit == 3 {
+        Exit::Limit
+    } else {
+        Exit::Invalid
+    };
+    if serde_json::to_writer(&mut *out, &document::Versioned::new(&e)).is_err() {
+        // Writing into a Vec cannot fail; were it to, the line would still
+        // say which line it answers.
+        let _ = write!(
+            out,
+            "{{\"format\":1,\"line\":{number},\"error\":\"cannot write the error\"}}"
+        );
     }
+    out.push(b'\n');
+    exit
 }
 
-/// Loads and solves one line's board, and writes its result as one JSON
-/// line.
+/// Loads and solves one line's board, and appends its result to `out`
+/// as one JSON line.
 fn solved(
     number: usize,
     text: Vec<u8>,
     args: &Batch<'_>,
     memory: &mut Memory,
-) -> Result<Vec<u8>, BatchError> {
+    out: &mut Vec<u8>,
+) -> Result<(), BatchError> {
     let name = format!("line {number}");
     let input = load::input_from_bytes(
         name,
@@ -471,11 +475,7 @@ fn solved(
         .filter(|(_, o)| q.shows(o))
         .collect();
     let doc = document::result_doc(&q.board, &q.movement, q.start, outcomes.iter().copied());
-    // Room for the result as the standard board's outcomes take it (about
-    // 20 bytes a room and 300 more an outcome), so that most lines write
-    // without growing the buffer.
-    let mut json = Vec::with_capacity(256 + outcomes.len() * (300 + 20 * q.board.rooms.len()));
-    crate::render::compact::result(&doc, &mut json);
-    json.push(b'\n');
-    Ok(json)
+    crate::render::compact::result(&doc, out);
+    out.push(b'\n');
+    Ok(())
 }

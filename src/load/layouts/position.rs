@@ -79,12 +79,17 @@ fn scalar(text: &str) -> Option<(Scalar<'_>, usize)> {
     let bytes = text.as_bytes();
     match *bytes.first()? {
         b'"' => {
-            let end = 1 + memchr::memchr2(b'"', b'\\', &bytes[1..])?;
-            let inside = &text[1..end];
-            if bytes[end] != b'"' || inside.bytes().any(|b| b < 0x20) {
-                return None;
+            // States and ids are a few bytes long: a plain loop finds the
+            // closing quote sooner than a vectorised search is set up.
+            let mut end = 1;
+            loop {
+                match *bytes.get(end)? {
+                    b'"' => break,
+                    b'\\' | ..0x20 => return None,
+                    _ => end += 1,
+                }
             }
-            Some((Scalar::Text(inside), end + 1))
+            Some((Scalar::Text(&text[1..end]), end + 1))
         }
         b'n' => bytes.starts_with(b"null").then_some((Scalar::Null, 4)),
         b'0'..=b'9' => {
