@@ -11,8 +11,9 @@
 //!   the document is as sound as the one it is compared with.
 //! - [`learn`]: serde_json reads the document through seeds that compare
 //!   each id, name, place and hatch with the layout as they are read and
-//!   write each state into the board, noting where each value of the
-//!   position stands: the template for the documents after it.
+//!   check each value of the position, noting where it stands: the
+//!   template for the documents after it. A document that does not fit
+//!   stops them at its first difference, before anything is copied.
 //!
 //! Both accept only what the full reading accepts and give the same board
 //! for it: anything else (a layout that differs, an unknown field or
@@ -118,7 +119,12 @@ impl Template {
             }
             at += same.len();
             let (value, length) = scalar(&text[at..])?;
-            set(&mut board, layout, hole.sets, value, &mut name)?;
+            match resolve(layout, hole.sets, value)? {
+                Setting::Room(room, state) => board.rooms[room.index()].state = state,
+                Setting::Hatch(hatch, state) => board.hatches[hatch].state = state,
+                Setting::Start(room) => board.start = room,
+                Setting::Name(written) => name = written,
+            }
             at += length;
             from = hole.at.end;
         }
@@ -129,33 +135,32 @@ impl Template {
     }
 }
 
-/// Sets what a value of the position sets; `None` when the value cannot
-/// stand there.
-fn set<'a>(
-    board: &mut Board,
-    layout: &Layout,
-    sets: Sets,
-    value: Scalar<'a>,
-    name: &mut Option<&'a str>,
-) -> Option<()> {
-    match (sets, value) {
-        (Sets::Room(room), Scalar::Null) => board.rooms[room.index()].state = StateId(0),
-        (Sets::Room(room), Scalar::Text(s)) => {
-            board.rooms[room.index()].state = board.rules.room_state(s)?;
-        }
-        (Sets::Hatch(hatch), Scalar::Null) => board.hatches[hatch].state = HatchStateId(0),
-        (Sets::Hatch(hatch), Scalar::Text(s)) => {
-            board.hatches[hatch].state = board.rules.hatch_state(s)?;
-        }
+/// What a value of the position sets, resolved.
+enum Setting<'a> {
+    Room(RoomId, StateId),
+    Hatch(usize, HatchStateId),
+    Start(RoomId),
+    Name(Option<&'a str>),
+}
+
+/// What `value` sets where it stands; `None` when it cannot stand there
+/// (a state the rules do not have, a start that is no room, a value of
+/// another kind).
+fn resolve<'a>(layout: &Layout, sets: Sets, value: Scalar<'a>) -> Option<Setting<'a>> {
+    let rules = &layout.board.rules;
+    Some(match (sets, value) {
+        (Sets::Room(room), Scalar::Null) => Setting::Room(room, StateId(0)),
+        (Sets::Room(room), Scalar::Text(s)) => Setting::Room(room, rules.room_state(s)?),
+        (Sets::Hatch(hatch), Scalar::Null) => Setting::Hatch(hatch, HatchStateId(0)),
+        (Sets::Hatch(hatch), Scalar::Text(s)) => Setting::Hatch(hatch, rules.hatch_state(s)?),
         (Sets::Start, Scalar::Text(id) | Scalar::Number(id)) => {
             let place = layout.key.rooms.iter().position(|(i, _, _)| i == id)?;
-            board.start = layout.room_at[place];
+            Setting::Start(layout.room_at[place])
         }
-        (Sets::Name, Scalar::Null) => *name = None,
-        (Sets::Name, Scalar::Text(s)) => *name = Some(s),
+        (Sets::Name, Scalar::Null) => Setting::Name(None),
+        (Sets::Name, Scalar::Text(s)) => Setting::Name(Some(s)),
         _ => return None,
-    }
-    Some(())
+    })
 }
 
 /// The board with its name, or the default name; `None` for a name the
@@ -173,22 +178,29 @@ fn named(mut board: Board, name: Option<&str>, default_name: &str) -> Option<Boa
 /// template for the documents after it; `None` when the document does
 /// not fit the layout or is not sound.
 pub(super) fn learn(layout: &Layout, text: &str, default_name: &str) -> Option<(Board, Template)> {
-    let mut template = Template {
-        text: text.to_string(),
-        holes: Vec::new(),
-        board: layout.board.clone(),
-    };
     let mut reader = serde_json::Deserializer::from_str(text);
     let mut doc = Document {
         layout,
         text,
-        template: &mut template,
+        holes: Vec::new(),
     };
     (&mut doc).deserialize(&mut reader).ok()?;
     reader.end().ok()?;
-    // The seeds checked every value as they read it; the name is the one
-    // they leave unset, and reading the document from its own template
-    // sets it.
+    // Rooms and hatches whose state is not written have the rules' first
+    // state; the others are set from the text by the template, which
+    // also gives the name.
+    let mut board = layout.board.clone();
+    for room in &mut board.rooms {
+        room.state = StateId(0);
+    }
+    for hatch in &mut board.hatches {
+        hatch.state = HatchStateId(0);
+    }
+    let template = Template {
+        text: text.to_string(),
+        holes: doc.holes,
+        board,
+    };
     let board = template.read(layout, text, default_name)?;
     Some((board, template))
 }
@@ -211,15 +223,16 @@ fn first<E: de::Error>(seen: &mut bool) -> Result<(), E> {
     Ok(())
 }
 
-/// The whole document.
+/// The whole document, with where each value of its position stands.
 struct Document<'a> {
     layout: &'a Layout,
     text: &'a str,
-    template: &'a mut Template,
+    holes: Vec<Hole>,
 }
 
 impl Document<'_> {
-    /// Reads a value of the position, notes where it stands, and sets it.
+    /// Reads a value of the position, checks it, and notes where it
+    /// stands.
     fn value<'de, A: MapAccess<'de>>(&mut self, map: &mut A, sets: Sets) -> Result<(), A::Error> {
         let raw: &'de RawValue = map.next_value()?;
         let raw = raw.get();
@@ -231,16 +244,8 @@ impl Document<'_> {
         if length != raw.len() {
             return Err(differs());
         }
-        let mut name = None;
-        set(
-            &mut self.template.board,
-            self.layout,
-            sets,
-            value,
-            &mut name,
-        )
-        .ok_or_else(differs)?;
-        self.template.holes.push(Hole {
+        resolve(self.layout, sets, value).ok_or_else(differs)?;
+        self.holes.push(Hole {
             at: start..start + length,
             sets,
         });
@@ -394,7 +399,6 @@ impl<'de> Visitor<'de> for Room<'_, '_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let (id, name, at) = self.expected;
         let [mut seen_id, mut seen_state, mut seen_name, mut seen_at] = [false; 4];
-        self.doc.template.board.rooms[self.room.index()].state = StateId(0);
         while let Some(field) = field(&mut map)? {
             let fits = match field {
                 "id" => {
@@ -486,7 +490,6 @@ impl<'de> Visitor<'de> for Hatch<'_, '_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let [mut seen_between, mut seen_state] = [false; 2];
-        self.doc.template.board.hatches[self.hatch].state = HatchStateId(0);
         while let Some(field) = field(&mut map)? {
             match field {
                 "between" => {
