@@ -22,6 +22,7 @@
 //!
 //! [`BoardDoc`]: crate::interchange::BoardDoc
 
+use std::cell::RefCell;
 use std::fmt;
 use std::ops::Range;
 
@@ -179,12 +180,12 @@ fn named(mut board: Board, name: Option<&str>, default_name: &str) -> Option<Boa
 /// not fit the layout or is not sound.
 pub(super) fn learn(layout: &Layout, text: &str, default_name: &str) -> Option<(Board, Template)> {
     let mut reader = serde_json::Deserializer::from_str(text);
-    let mut doc = Document {
+    let doc = Document {
         layout,
         text,
-        holes: Vec::new(),
+        holes: RefCell::new(Vec::new()),
     };
-    (&mut doc).deserialize(&mut reader).ok()?;
+    (&doc).deserialize(&mut reader).ok()?;
     reader.end().ok()?;
     // Rooms and hatches whose state is not written have the rules' first
     // state; the others are set from the text by the template, which
@@ -198,7 +199,7 @@ pub(super) fn learn(layout: &Layout, text: &str, default_name: &str) -> Option<(
     }
     let template = Template {
         text: text.to_string(),
-        holes: doc.holes,
+        holes: doc.holes.into_inner(),
         board,
     };
     let board = template.read(layout, text, default_name)?;
@@ -227,13 +228,13 @@ fn first<E: de::Error>(seen: &mut bool) -> Result<(), E> {
 struct Document<'a> {
     layout: &'a Layout,
     text: &'a str,
-    holes: Vec<Hole>,
+    holes: RefCell<Vec<Hole>>,
 }
 
 impl Document<'_> {
     /// Reads a value of the position, checks it, and notes where it
     /// stands.
-    fn value<'de, A: MapAccess<'de>>(&mut self, map: &mut A, sets: Sets) -> Result<(), A::Error> {
+    fn value<'de, A: MapAccess<'de>>(&self, map: &mut A, sets: Sets) -> Result<(), A::Error> {
         let raw: &'de RawValue = map.next_value()?;
         let raw = raw.get();
         let start = (raw.as_ptr() as usize)
@@ -245,7 +246,7 @@ impl Document<'_> {
             return Err(differs());
         }
         resolve(self.layout, sets, value).ok_or_else(differs)?;
-        self.holes.push(Hole {
+        self.holes.borrow_mut().push(Hole {
             at: start..start + length,
             sets,
         });
@@ -253,7 +254,7 @@ impl Document<'_> {
     }
 }
 
-impl<'de> DeserializeSeed<'de> for &mut Document<'_> {
+impl<'de> DeserializeSeed<'de> for &Document<'_> {
     type Value = ();
 
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
@@ -261,7 +262,7 @@ impl<'de> DeserializeSeed<'de> for &mut Document<'_> {
     }
 }
 
-impl<'de> Visitor<'de> for &mut Document<'_> {
+impl<'de> Visitor<'de> for &Document<'_> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -286,11 +287,27 @@ impl<'de> Visitor<'de> for &mut Document<'_> {
                 }
                 "rooms" => {
                     first(&mut rooms)?;
-                    map.next_value_seed(Rooms(&mut *self))?;
+                    let layout = self.layout;
+                    map.next_value_seed(Each(layout.room_at.iter().zip(&layout.key.rooms).map(
+                        |(&room, expected)| Room {
+                            doc: self,
+                            expected,
+                            room,
+                        },
+                    )))?;
                 }
                 "hatches" => {
                     first(&mut hatches)?;
-                    map.next_value_seed(Hatches(&mut *self))?;
+                    let layout = self.layout;
+                    map.next_value_seed(Each(
+                        layout.hatch_at.iter().zip(&layout.key.hatches).map(
+                            |(&hatch, expected)| Hatch {
+                                doc: self,
+                                expected,
+                                hatch,
+                            },
+                        ),
+                    ))?;
                 }
                 "start" => {
                     first(&mut start)?;
@@ -310,73 +327,42 @@ impl<'de> Visitor<'de> for &mut Document<'_> {
     }
 }
 
-/// An id as text: numbers written as digits, as [`Id`] reads them.
+/// An id that is this one as text (numbers written as digits, as [`Id`]
+/// reads them).
 ///
 /// [`Id`]: crate::interchange::Id
 struct IdIs<'a>(&'a str);
 
 impl<'de> DeserializeSeed<'de> for IdIs<'_> {
-    type Value = bool;
+    type Value = ();
 
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<bool, D::Error> {
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         d.deserialize_any(self)
     }
 }
 
 impl Visitor<'_> for IdIs<'_> {
-    type Value = bool;
+    type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a room id")
     }
 
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<bool, E> {
-        Ok(itoa::Buffer::new().format(v) == self.0)
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<(), E> {
+        self.visit_str(itoa::Buffer::new().format(v))
     }
 
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<bool, E> {
-        Ok(v == self.0)
-    }
-}
-
-/// The rooms, each the key's room at its place.
-struct Rooms<'a, 'b>(&'a mut Document<'b>);
-
-impl<'de> DeserializeSeed<'de> for Rooms<'_, '_> {
-    type Value = ();
-
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Rooms<'_, '_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("the rooms")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let layout = self.0.layout;
-        for (place, &room) in layout.room_at.iter().enumerate() {
-            let seed = Room {
-                doc: &mut *self.0,
-                expected: &layout.key.rooms[place],
-                room,
-            };
-            seq.next_element_seed(seed)?.ok_or_else(differs)?;
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        if v != self.0 {
+            return Err(differs());
         }
-        match seq.next_element::<IgnoredAny>()? {
-            Some(_) => Err(differs()),
-            None => Ok(()),
-        }
+        Ok(())
     }
 }
 
 /// One room: its id, name and place as the key's.
 struct Room<'a, 'b> {
-    doc: &'a mut Document<'b>,
+    doc: &'a Document<'b>,
     expected: &'a (String, Option<String>, Option<[u16; 2]>),
     room: RoomId,
 }
@@ -403,7 +389,8 @@ impl<'de> Visitor<'de> for Room<'_, '_> {
             let fits = match field {
                 "id" => {
                     first(&mut seen_id)?;
-                    map.next_value_seed(IdIs(id))?
+                    map.next_value_seed(IdIs(id))?;
+                    true
                 }
                 "state" => {
                     first(&mut seen_state)?;
@@ -431,44 +418,9 @@ impl<'de> Visitor<'de> for Room<'_, '_> {
     }
 }
 
-/// The hatches, each the key's hatch at its place.
-struct Hatches<'a, 'b>(&'a mut Document<'b>);
-
-impl<'de> DeserializeSeed<'de> for Hatches<'_, '_> {
-    type Value = ();
-
-    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Hatches<'_, '_> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("the hatches")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let layout = self.0.layout;
-        for (place, &hatch) in layout.hatch_at.iter().enumerate() {
-            let seed = Hatch {
-                doc: &mut *self.0,
-                expected: &layout.key.hatches[place],
-                hatch,
-            };
-            seq.next_element_seed(seed)?.ok_or_else(differs)?;
-        }
-        match seq.next_element::<IgnoredAny>()? {
-            Some(_) => Err(differs()),
-            None => Ok(()),
-        }
-    }
-}
-
 /// One hatch: its two rooms as the key's.
 struct Hatch<'a, 'b> {
-    doc: &'a mut Document<'b>,
+    doc: &'a Document<'b>,
     expected: &'a [String; 2],
     hatch: usize,
 }
@@ -494,7 +446,7 @@ impl<'de> Visitor<'de> for Hatch<'_, '_> {
             match field {
                 "between" => {
                     first(&mut seen_between)?;
-                    map.next_value_seed(Between(self.expected))?;
+                    map.next_value_seed(Each(self.expected.iter().map(|id| IdIs(id))))?;
                 }
                 "state" => {
                     first(&mut seen_state)?;
@@ -510,10 +462,14 @@ impl<'de> Visitor<'de> for Hatch<'_, '_> {
     }
 }
 
-/// A hatch's two room ids, exactly the key's two.
-struct Between<'a>(&'a [String; 2]);
+/// A list of exactly the elements its seeds read, one each.
+struct Each<I>(I);
 
-impl<'de> DeserializeSeed<'de> for Between<'_> {
+impl<'de, I, S> DeserializeSeed<'de> for Each<I>
+where
+    I: Iterator<Item = S>,
+    S: DeserializeSeed<'de, Value = ()>,
+{
     type Value = ();
 
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
@@ -521,18 +477,20 @@ impl<'de> DeserializeSeed<'de> for Between<'_> {
     }
 }
 
-impl<'de> Visitor<'de> for Between<'_> {
+impl<'de, I, S> Visitor<'de> for Each<I>
+where
+    I: Iterator<Item = S>,
+    S: DeserializeSeed<'de, Value = ()>,
+{
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("two room ids")
+        f.write_str("a list")
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        for id in self.0 {
-            if seq.next_element_seed(IdIs(id))? != Some(true) {
-                return Err(differs());
-            }
+        for seed in self.0 {
+            seq.next_element_seed(seed)?.ok_or_else(differs)?;
         }
         match seq.next_element::<IgnoredAny>()? {
             Some(_) => Err(differs()),
