@@ -235,12 +235,16 @@ fn work<R: Read, W: Write>(
     window: usize,
 ) {
     let mut memory = Memory::default();
+    // A written chunk's buffer, to answer the next chunk into: a chunk's
+    // answers take up to a few MiB, and growing a new buffer for each
+    // cost more than writing them.
+    let mut spare = Vec::new();
     loop {
         let Some((place, lines)) = take_chunk(source, taken) else {
             return;
         };
         let mut block = Answer {
-            json: Vec::new(),
+            json: std::mem::take(&mut spare),
             exit: Exit::Success,
         };
         for line in lines {
@@ -248,7 +252,7 @@ fn work<R: Read, W: Write>(
                 .exit
                 .max(answer(line, args, &mut memory, &mut block.json));
         }
-        if !hand_in(sink, taken, place, block, window) {
+        if !hand_in(sink, taken, (place, block), window, &mut spare) {
             if let Ok(mut source) = source.lock() {
                 source.ended = true;
             }
@@ -305,14 +309,15 @@ fn take_chunk<R: Read>(
 }
 
 /// Parks a chunk's answers and writes every chunk whose turn has come,
-/// flushing once every chunk taken so far is written; waits while the
-/// window of parked chunks is full. `false` when writing failed.
+/// flushing once every chunk taken so far is written, and keeps the
+/// buffer of the last chunk written as `spare`; waits while the window of
+/// parked chunks is full. `false` when writing failed.
 fn hand_in<W: Write>(
     sink: &(Mutex<Sink<W>>, Condvar),
     taken: &AtomicUsize,
-    place: usize,
-    block: Answer,
+    (place, block): (usize, Answer),
     window: usize,
+    spare: &mut Vec<u8>,
 ) -> bool {
     let (lock, turn) = sink;
     let Ok(mut sink) = lock.lock() else {
@@ -331,6 +336,8 @@ fn hand_in<W: Write>(
         }
         sink.next += 1;
         wrote = true;
+        *spare = block.json;
+        spare.clear();
     }
     if wrote
         && sink.next >= taken.load(Ordering::Acquire)
