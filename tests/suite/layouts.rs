@@ -1,9 +1,10 @@
 //! `load::Layouts`, which the batch uses to check a submarine's layout once
 //! for many positions, against `load::board`, which checks every document
 //! whole: on random boards and random positions of each (unknown states, a
-//! missing or unknown start, odd names and changed layouts among them),
-//! both give the same board, or both refuse the document with the same
-//! problems.
+//! missing or unknown start, odd names and changed layouts among them,
+//! each written several ways), and on the standard board's line with a
+//! few bytes edited anywhere, both give the same board, or both refuse the
+//! document with the same problems.
 
 use crate::common;
 
@@ -42,13 +43,39 @@ fn input(doc: &Value, line: usize, spelling: u8) -> Input {
         13 => once("\"between\":[", "\"between\":[0,"),
         _ => compact,
     };
+    text_input(text, line)
+}
+
+/// A text as the batch reads it, as line `line`.
+fn text_input(text: String, line: usize) -> Input {
     load::input_from_bytes(
         format!("line {line}"),
         text.into_bytes(),
         None,
         InputKind::Document(load::Format::Json),
     )
-    .expect("a JSON value is UTF-8")
+    .expect("the text is UTF-8")
+}
+
+/// Reads `input` with `layouts` and with the full check: the same board,
+/// or the same refusal.
+fn reads_alike(layouts: &mut Layouts, input: &Input) -> Result<(), TestCaseError> {
+    match (load::board(input), layouts.board(input)) {
+        (Ok(whole), Ok(kept)) => {
+            prop_assert_eq!(parts(&whole.value), parts(&kept), "{}", input.text);
+        }
+        (Err(whole), Err(kept)) => {
+            prop_assert_eq!(whole.to_string(), kept.to_string());
+        }
+        (whole, kept) => prop_assert!(
+            false,
+            "one compiled and one refused {}: {:?} / {:?}",
+            input.text,
+            whole.map(|l| l.value.name),
+            kept.map(|b| b.name)
+        ),
+    }
+    Ok(())
 }
 
 /// Everything the search and the outputs read from a board.
@@ -195,24 +222,7 @@ proptest! {
         let mut layouts = Layouts::default();
         for (line, p) in positions.iter().enumerate() {
             let doc = place(&base, p, &room_states, &hatch_states);
-            let input = input(&doc, line + 1, p.spelling);
-            let whole = load::board(&input);
-            let kept = layouts.board(&input);
-            match (whole, kept) {
-                (Ok(whole), Ok(kept)) => {
-                    prop_assert_eq!(parts(&whole.value), parts(&kept), "{}", doc);
-                }
-                (Err(whole), Err(kept)) => {
-                    prop_assert_eq!(whole.to_string(), kept.to_string());
-                }
-                (whole, kept) => prop_assert!(
-                    false,
-                    "one compiled and one refused {}: {:?} / {:?}",
-                    doc,
-                    whole.map(|l| l.value.name),
-                    kept.map(|b| b.name)
-                ),
-            }
+            reads_alike(&mut layouts, &input(&doc, line + 1, p.spelling))?;
         }
         // The board as exported, twice: the second is compiled from the
         // kept layout, whatever came before.
@@ -226,5 +236,76 @@ proptest! {
                 prop_assert_eq!(layouts.kept(), before + 1, "the layout was not kept");
             }
         }
+    }
+}
+
+/// The bytes the edits below put into a line: those of JSON's structure,
+/// of numbers, of the state names and of escapes.
+const EDIT_BYTES: &[u8] = b"\"\\{}[],: 0123456789-.eE+nultrfaseclowdhig_x\t";
+
+/// An edit of a line: where (a share of its length), which byte from
+/// [`EDIT_BYTES`], and whether to put it in, replace the byte there or
+/// take that byte out.
+type Edit = (prop::sample::Index, prop::sample::Index, u8);
+
+proptest! {
+    #![proptest_config(common::proptest_config(1000))]
+
+    /// A line of the standard board's layout with a few bytes edited
+    /// anywhere, read after the line as exported (so the comparison with
+    /// it is tried first): read as the full check reads it.
+    #[test]
+    fn a_line_edited_anywhere_reads_as_the_full_check_reads_it(
+        edits in prop::collection::vec(any::<Edit>(), 1..4),
+    ) {
+        let standard = load::board(&load::standard_board()).expect("the standard board loads").value;
+        let base = export::to_document(
+            &standard,
+            &export::rules_reference(&standard),
+            load::Format::Json,
+        )
+        .expect("the standard board exports");
+        let base: Value = serde_json::from_str(&base).expect("the export is JSON");
+        let base = serde_json::to_string(&base).expect("a JSON value writes");
+        let mut layouts = Layouts::default();
+        for line in [1, 2] {
+            layouts.board(&text_input(base.clone(), line)).expect("the standard board loads");
+        }
+        let mut bytes = base.into_bytes();
+        for (at, byte, how) in edits {
+            let at = at.index(bytes.len() + 1);
+            let byte = EDIT_BYTES[byte.index(EDIT_BYTES.len())];
+            match (how % 3, at < bytes.len()) {
+                (0, _) => bytes.insert(at, byte),
+                (1, true) => bytes[at] = byte,
+                (_, true) => drop(bytes.remove(at)),
+                (_, false) => bytes.push(byte),
+            }
+        }
+        let text = String::from_utf8(bytes).expect("the edits write ASCII");
+        reads_alike(&mut layouts, &text_input(text, 3))?;
+    }
+}
+
+/// Ids that a number with leading zeros would spell: `007` is a text id,
+/// and `"start": 007` is not JSON, so a line that writes it is refused
+/// after a line that wrote `"start": "007"`, as the full check refuses it.
+#[test]
+fn a_number_with_leading_zeros_is_no_id() {
+    let line = |start: &str| {
+        format!(
+            r#"{{"rooms":[{{"id":"007","state":"clear"}},{{"id":7,"state":"clear"}}],"hatches":[{{"between":["007",7]}}],"start":{start}}}"#
+        )
+    };
+    let mut layouts = Layouts::default();
+    for (number, start) in [
+        (1, "\"007\""),
+        (2, "\"007\""),
+        (3, "7"),
+        (4, "007"),
+        (5, "0"),
+    ] {
+        reads_alike(&mut layouts, &text_input(line(start), number))
+            .unwrap_or_else(|e| panic!("line {number}, start {start}: {e}"));
     }
 }

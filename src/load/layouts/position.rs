@@ -119,7 +119,7 @@ impl Template {
                 return None;
             }
             at += same.len();
-            let (value, length) = scalar(&text[at..])?;
+            let (value, length) = scalar(text.get(at..)?)?;
             match resolve(layout, hole.sets, value)? {
                 Setting::Room(room, state) => board.rooms[room.index()].state = state,
                 Setting::Hatch(hatch, state) => board.hatches[hatch].state = state,
