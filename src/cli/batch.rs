@@ -411,9 +411,11 @@ fn answer(line: Line, args: &Batch<'_>, memory: &mut Memory, out: &mut Vec<u8>) 
     } else {
         Exit::Invalid
     };
+    let start = out.len();
     if serde_json::to_writer(&mut *out, &document::Versioned::new(&e)).is_err() {
-        // Writing into a Vec cannot fail; were it to, the line would still
-        // say which line it answers.
+        // Writing into a Vec cannot fail; were it to, what it wrote is
+        // taken back and the line still says which line it answers.
+        out.truncate(start);
         let _ = write!(
             out,
             "{{\"format\":1,\"line\":{number},\"error\":\"cannot write the error\"}}"
