@@ -5,12 +5,13 @@
 //!
 //! The moves come from the search's outcomes, so each plan's move is a
 //! cheapest way to its outcome; what an action may act on and its terms
-//! come from the rules' `action` statements, and the verdict if the roll
-//! fails from their `end` rules.
+//! come from the rules' `action` statements, and what a failed roll leads
+//! to from their `fails` statements and `end` rules.
 
-use crate::model::turn::{Chance, DIE_SIDES, Terms};
+use crate::model::turn::{Chance, DIE_SIDES, OnFailure, Terms};
 use crate::model::{ActionId, Board, Cost, HatchId, Movement, RoomId, StateId, Verdict};
-use crate::outcome::Outcome;
+use crate::outcome::{Action, Outcome};
+use crate::referee::{Ship, Step};
 
 /// What an action acts on in one plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,8 +40,110 @@ pub struct Odds {
     /// Minutes of the whole turn: the move, the action's extra minutes and
     /// the minutes chosen.
     pub total: Cost,
+    /// Minutes of the whole turn when the roll fails: `total` and the step
+    /// out the failure makes the gnome take.
+    pub total_if_failed: Cost,
     /// The chance that the roll succeeds.
     pub chance: Chance,
+}
+
+/// What a failed roll leads to: the step out of the room the rules make
+/// the gnome take (none when they let him stay, or when no step is legal)
+/// and what the end rules then say of him.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The action whose roll failed.
+    pub action: ActionId,
+    /// Whether the rules make the gnome leave (`action NAME fails: leave`).
+    /// With `steps` empty, he must but cannot.
+    pub must_leave: bool,
+    /// The step out, as done on the ship the move left: a move, or an
+    /// opening and a move through the hatch opened. Their totals count on
+    /// from the move's minutes.
+    pub steps: Vec<Step>,
+    /// What the step out costs.
+    pub minutes: Cost,
+    /// Where the gnome is left.
+    pub room: RoomId,
+    /// What the end rules say of him there.
+    pub verdict: Verdict,
+}
+
+/// How a player ranks the steps out of a room after a failed roll, smaller
+/// first: alive before dead, then minutes, then fewer actions, then the
+/// fixed order of actions.
+type StepKey = (bool, Cost, usize, Vec<u32>);
+
+/// What a failed roll of `action` leads to for a gnome on `ship`: with
+/// `action NAME fails: leave`, the step out that the player would pick (the
+/// cheapest after which the end rules do not kill him; when every step
+/// does, the cheapest; ties by fewer actions, then the fixed order of
+/// actions), or no step when none is legal; otherwise no step.
+pub fn failure(board: &Board, movement: &Movement, ship: &Ship, action: ActionId) -> Failure {
+    let turn = &movement.rules().turn;
+    let items = movement.items();
+    let here = ship.position;
+    let must_leave = turn
+        .actions
+        .get(usize::from(action.0))
+        .is_some_and(|a| a.on_failure == OnFailure::Leave);
+    let stay = Failure {
+        action,
+        must_leave,
+        steps: Vec::new(),
+        minutes: Cost(0),
+        room: here,
+        verdict: turn.verdict(ship.rooms[here.index()], items),
+    };
+    if !must_leave {
+        return stay;
+    }
+    let hatch_count = board.hatches.len();
+    let mut best: Option<(StepKey, Failure)> = None;
+    for &(hatch, there) in board.neighbours(here) {
+        let state = ship.hatches[hatch.index()];
+        let walk = [Action::Move(there)];
+        let open_and_walk = [Action::Open(hatch), Action::Move(there)];
+        let mut tries: Vec<&[Action]> = Vec::with_capacity(2);
+        if movement.walk_through(state) {
+            tries.push(&walk);
+        }
+        if movement.opening(state).is_some() {
+            tries.push(&open_and_walk);
+        }
+        for actions in tries {
+            let mut after = ship.clone();
+            let Ok(steps) = actions
+                .iter()
+                .map(|&a| after.apply(board, movement, a))
+                .collect::<Result<Vec<Step>, _>>()
+            else {
+                continue;
+            };
+            let minutes = Cost(after.spent.0.saturating_sub(ship.spent.0));
+            let verdict = turn.verdict(after.rooms[there.index()], items);
+            let key = (
+                verdict.fatal,
+                minutes,
+                actions.len(),
+                actions.iter().map(|a| a.rank(hatch_count)).collect(),
+            );
+            if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                best = Some((
+                    key,
+                    Failure {
+                        action,
+                        must_leave,
+                        steps,
+                        minutes,
+                        room: there,
+                        verdict,
+                    },
+                ));
+            }
+        }
+    }
+    best.map_or(stay, |(_, f)| f)
 }
 
 /// A move that ends where the action can be taken, and the odds of the
@@ -56,9 +159,8 @@ pub struct Plan {
     pub move_cost: Cost,
     /// The action's extra minutes, bonus and deciding rules there.
     pub terms: Terms,
-    /// What the end rules say of the gnome if the roll fails and the room
-    /// stays as the move left it.
-    pub if_failed: Verdict,
+    /// What a failed roll leads to.
+    pub if_failed: Failure,
     /// One entry per choice of minutes, from 1 to [`DIE_SIDES`].
     pub odds: Vec<Odds>,
 }
@@ -106,7 +208,7 @@ pub struct Best {
 /// let outcomes: Vec<_> = numbered(solution.outcomes).collect();
 /// let action = board.rules.turn.action("extinguish_fire").ok_or("no action")?;
 /// let engine_room = board.room_by_id("1").ok_or("no room 1")?;
-/// let plans = fixit::plans(&board, &movement, &outcomes, action, engine_room);
+/// let plans = fixit::plans(&board, &movement, board.start, &outcomes, action, engine_room);
 /// let seven = plans[0].odds[6];
 /// assert_eq!((plans[0].move_cost.0, seven.total.0, seven.chance.to_string()), (4, 11, "1".into()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -114,7 +216,27 @@ pub struct Best {
 pub fn plans(
     board: &Board,
     movement: &Movement,
+    start: RoomId,
     outcomes: &[(usize, Outcome)],
+    action: ActionId,
+    at: RoomId,
+) -> Vec<Plan> {
+    plans_of(
+        board,
+        movement,
+        start,
+        outcomes.iter().map(|(n, o)| (*n, o)),
+        action,
+        at,
+    )
+}
+
+/// [`plans`] from outcomes held anywhere.
+fn plans_of<'a>(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    outcomes: impl IntoIterator<Item = (usize, &'a Outcome)>,
     action: ActionId,
     at: RoomId,
 ) -> Vec<Plan> {
@@ -132,7 +254,12 @@ pub fn plans(
         let Some(terms) = turn.terms(action, here, items) else {
             continue;
         };
-        let if_failed = turn.verdict(here, items);
+        // The engine's paths replay by construction; the ship is needed for
+        // the hatches the move left open, which a step out may use.
+        let Ok((ship, _)) = crate::referee::replay(board, movement, start, &o.actions) else {
+            continue;
+        };
+        let if_failed = failure(board, movement, &ship, action);
         let mut targets = Vec::new();
         if declared.on_hatches() {
             // Moving never changes a hatch state an action acts on (the
@@ -147,19 +274,13 @@ pub fn plans(
         }
         for target in targets {
             let base = o.cost.0.saturating_add(terms.extra.0);
-            let odds = (1..=DIE_SIDES)
-                .map(|minutes| Odds {
-                    minutes,
-                    total: Cost(base.saturating_add(minutes)),
-                    chance: Chance::of(minutes, terms.bonus),
-                })
-                .collect();
+            let odds = odds(base, terms.bonus, if_failed.minutes);
             plans.push(Plan {
-                outcome: *number,
+                outcome: number,
                 target,
                 move_cost: o.cost,
                 terms: terms.clone(),
-                if_failed,
+                if_failed: if_failed.clone(),
                 odds,
             });
         }
@@ -168,9 +289,27 @@ pub fn plans(
     plans
 }
 
-/// For each chance some plan can reach, the cheapest way to reach at least
-/// it: fewest minutes in all, then the earlier plan, then fewer minutes on
-/// the roll. Highest chance first.
+/// The odds of each choice of minutes after `base` minutes of the turn,
+/// with `bonus` added to the roll and `failed` more minutes if it fails.
+fn odds(base: u32, bonus: u32, failed: Cost) -> Vec<Odds> {
+    (1..=DIE_SIDES)
+        .map(|minutes| {
+            let total = Cost(base.saturating_add(minutes));
+            Odds {
+                minutes,
+                total,
+                total_if_failed: Cost(total.0.saturating_add(failed.0)),
+                chance: Chance::of(minutes, bonus),
+            }
+        })
+        .collect()
+}
+
+/// The frontier of chance against minutes: for each chance some plan can
+/// reach, the cheapest way to reach at least it (fewest minutes in all,
+/// then the earlier plan, then fewer minutes on the roll), listed only when
+/// no choice of as many minutes or fewer reaches a higher chance. Highest
+/// chance first, so the totals fall strictly down the list.
 pub fn best(plans: &[Plan]) -> Vec<Best> {
     let mut chances: Vec<Chance> = plans
         .iter()
@@ -190,7 +329,17 @@ pub fn best(plans: &[Plan]) -> Vec<Best> {
                 .min_by_key(|(i, o)| (o.total, *i, o.minutes))
                 .map(|(plan, odds)| Best { chance, plan, odds })
         })
-        .collect()
+        .fold(Vec::new(), |mut frontier: Vec<Best>, b| {
+            // A lower chance is worth listing only when it is cheaper than
+            // every higher one.
+            if frontier
+                .last()
+                .is_none_or(|higher| b.odds.total < higher.odds.total)
+            {
+                frontier.push(b);
+            }
+            frontier
+        })
 }
 
 /// A plan's final action, judged where the move left the gnome: what it
@@ -210,8 +359,8 @@ pub struct Roll {
     /// Minutes of the whole turn: the move, the extra minutes and those
     /// chosen.
     pub total: Cost,
-    /// What the end rules say of the gnome if the roll fails.
-    pub if_failed: Verdict,
+    /// What a failed roll leads to.
+    pub if_failed: Failure,
 }
 
 /// Judges a plan's final action (`extinguish_fire 7`, `unblock_hatch 2-4
@@ -359,6 +508,6 @@ pub(crate) fn roll(
         terms,
         minutes: chosen,
         total,
-        if_failed: turn.verdict(here, movement.items()),
+        if_failed: failure(board, movement, ship, action),
     })
 }

@@ -17,7 +17,8 @@ pub use board::{Board, Hatch, Room, room_id_order};
 pub use movement::{Crossing, Movement};
 pub use rules::{EnterRule, LeaveRule, OpenRule, Opening, Quote, RuleRef, Rules, Wording};
 pub use turn::{
-    Action, ActionEffect, ActionId, ActionRule, Chance, EndRule, Terms, TurnRules, Verdict,
+    Action, ActionEffect, ActionId, ActionRule, Chance, EndRule, OnFailure, Terms, TurnRules,
+    Verdict,
 };
 
 /// A number of minutes.

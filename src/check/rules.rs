@@ -42,6 +42,7 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
             end: turn.end,
             action_rules: turn.action_rules,
             actions: turn.actions,
+            failures: turn.failures,
             enter: written.enter.iter().map(|(_, s)| *s).collect(),
             leave: written.leave.iter().map(|(_, s)| *s).collect(),
             open: written.open.iter().map(|(_, s)| *s).collect(),

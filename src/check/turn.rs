@@ -2,7 +2,7 @@
 //! statements.
 
 use crate::diagnostic::{Code, Problem};
-use crate::model::turn::{Action, ActionEffect, ActionId, ActionRule, Change, EndRule};
+use crate::model::turn::{Action, ActionEffect, ActionId, ActionRule, Change, EndRule, OnFailure};
 use crate::model::{Condition, HatchStateId, ItemSet, OpenRule, StateId, TurnRules};
 use crate::syntax::ast::{self, RulesStatement, Span};
 
@@ -16,6 +16,7 @@ pub(super) struct Compiled {
     pub end: Vec<Span>,
     pub action_rules: Vec<Span>,
     pub actions: Vec<Span>,
+    pub failures: Vec<Option<Span>>,
 }
 
 /// Checks the `end` and `action` statements of a rules file. `open` is the
@@ -32,6 +33,7 @@ pub(super) fn check(
         end: Vec::new(),
         action_rules: Vec::new(),
         actions: Vec::new(),
+        failures: Vec::new(),
     };
     for s in &file.statements {
         if let RulesStatement::ActionDecl(d) = s {
@@ -79,11 +81,13 @@ pub(super) fn check(
                     out.action_rules.push(r.span);
                 }
             }
+            RulesStatement::ActionFailure(f) => failure(f, &mut out, problems),
             _ => {}
         }
     }
     end_ties(scope, &out, problems);
     action_ties(scope, &out, problems);
+    out.failures.resize(out.turn.actions.len(), None);
     out
 }
 
@@ -106,6 +110,30 @@ fn unknown_action(name: &ast::Name, turn: &TurnRules) -> Problem {
     Problem::error(Code::UnknownName, format!("unknown action `{}`", name.text))
         .label(name.span, "not a declared action")
         .help(help)
+}
+
+/// One `action NAME fails: leave` statement.
+fn failure(f: &ast::ActionFailure, out: &mut Compiled, problems: &mut Vec<Problem>) {
+    let Some(ActionId(i)) = out.turn.action(&f.action.text) else {
+        problems.push(unknown_action(&f.action, &out.turn));
+        return;
+    };
+    let i = usize::from(i);
+    out.failures.resize(out.turn.actions.len(), None);
+    if let Some(first) = out.failures[i] {
+        problems.push(
+            Problem::error(
+                Code::ConflictingRules,
+                format!("two statements say what a failed `{}` does", f.action.text),
+            )
+            .label(f.span, "second statement")
+            .label(first, "first statement")
+            .help("remove one of them"),
+        );
+        return;
+    }
+    out.failures[i] = Some(f.span);
+    out.turn.actions[i].on_failure = OnFailure::Leave;
 }
 
 /// One `action NAME: room|hatch STATE becomes STATE` statement.
@@ -180,6 +208,7 @@ fn declare(
         out.turn.actions.push(Action {
             name: d.name.text.clone(),
             changes: vec![change],
+            on_failure: OnFailure::Stay,
         });
         out.actions.push(d.span);
         return;

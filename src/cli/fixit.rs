@@ -60,7 +60,7 @@ pub(super) fn plan(
     let numbered: Vec<(usize, Outcome)> = crate::outcome::numbered(solution.outcomes)
         .filter(|(_, o)| o.room == at)
         .collect();
-    let plans = fixit::plans(&q.board, &q.movement, &numbered, action, at);
+    let plans = fixit::plans(&q.board, &q.movement, q.start, &numbered, action, at);
     if request.format == PathsFormat::Table {
         let text = render::fixit::plans(
             &q.board,

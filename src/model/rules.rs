@@ -107,6 +107,9 @@ pub struct Wording {
     /// Where each action is first declared, in the order of
     /// [`TurnRules::actions`].
     pub actions: Vec<Span>,
+    /// Each action's `fails` statement, if it has one, in the order of
+    /// [`TurnRules::actions`].
+    pub failures: Vec<Option<Span>>,
 }
 
 impl PartialEq for Wording {
@@ -138,6 +141,8 @@ pub enum RuleRef {
     ActionRule(usize),
     /// An action's declaration.
     Action(ActionId),
+    /// An action's `fails` statement.
+    Failure(ActionId),
 }
 
 /// A rule as its rules file writes it.
@@ -281,6 +286,7 @@ impl Rules {
             RuleRef::End(i) => w.end.get(i).copied(),
             RuleRef::ActionRule(i) => w.action_rules.get(i).copied(),
             RuleRef::Action(a) => w.actions.get(usize::from(a.0)).copied(),
+            RuleRef::Failure(a) => w.failures.get(usize::from(a.0)).copied().flatten(),
         }?;
         let source = w.source.as_ref()?;
         let written = source.text.get(span.start..span.end)?;

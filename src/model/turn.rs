@@ -54,6 +54,17 @@ pub enum Change {
     },
 }
 
+/// What a gnome does after a failed roll.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OnFailure {
+    /// He stays where he is (no `fails` statement).
+    #[default]
+    Stay,
+    /// He must take one step out of the room under the movement rules
+    /// (`action NAME fails: leave`), if any step is legal.
+    Leave,
+}
+
 /// A declared action: a name and every change it can make (one per
 /// `action NAME: ...` statement; all of rooms or all of hatches).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +73,8 @@ pub struct Action {
     pub name: String,
     /// What it changes, in the order declared.
     pub changes: Vec<Change>,
+    /// What a failed roll makes the gnome do.
+    pub on_failure: OnFailure,
 }
 
 impl Action {

@@ -506,12 +506,12 @@ pub struct PlanDoc<'a> {
     pub outcome: Option<OutcomeDoc<'a>>,
     /// The plan's final action, when it has one: its terms and chance.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub roll: Option<RollDoc>,
+    pub roll: Option<RollDoc<'a>>,
 }
 
 /// A plan's final action, judged.
 #[derive(Debug, Serialize, JsonSchema)]
-pub struct RollDoc {
+pub struct RollDoc<'a> {
     /// The action.
     pub action: String,
     /// The hatch acted on (its two rooms), for a hatch action.
@@ -529,12 +529,63 @@ pub struct RollDoc {
     pub chance: String,
     /// Minutes of the whole turn.
     pub total: u32,
-    /// Whether the `end` rules kill the gnome if the roll fails.
+    /// Minutes of the whole turn if the roll fails: `total` and the step
+    /// out.
+    pub total_if_failed: u32,
+    /// Whether the gnome dies if the roll fails: `if_failed.fatal`.
     pub fatal_if_failed: bool,
+    /// What a failed roll leads to.
+    pub if_failed: FailureDoc<'a>,
+}
+
+/// What a failed roll leads to.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct FailureDoc<'a> {
+    /// The step out of the room the rules make the gnome take, counted on
+    /// from the turn's minutes; empty when they let him stay, or when he
+    /// must leave but no step is legal.
+    pub moves: Vec<ActionDoc<'a>>,
+    /// What the step out costs.
+    pub minutes: u32,
+    /// Whether the rules make the gnome leave (`action NAME fails: leave`);
+    /// with `moves` empty, he cannot.
+    pub must_leave: bool,
+    /// The room he is left in.
+    pub room: &'a str,
+    /// Whether the `end` rules kill him there.
+    pub fatal: bool,
+    /// The `end` rule that decided, as the rules file writes it; absent
+    /// when none speaks of the room's state (he is safe).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_rule: Option<String>,
+}
+
+/// Describes what a failed roll leads to.
+pub fn failure_doc<'a>(
+    board: &'a Board,
+    movement: &Movement,
+    failure: &crate::fixit::Failure,
+) -> FailureDoc<'a> {
+    FailureDoc {
+        moves: failure.steps.iter().map(|s| action_doc(board, s)).collect(),
+        minutes: failure.minutes.0,
+        must_leave: failure.must_leave,
+        room: &board.room(failure.room).id,
+        fatal: failure.verdict.fatal,
+        end_rule: failure
+            .verdict
+            .rule
+            .and_then(|i| movement.rules().quote(RuleRef::End(i)))
+            .map(|q| q.text),
+    }
 }
 
 /// Describes a plan's judged final action.
-pub fn roll_doc(board: &Board, movement: &Movement, roll: &crate::fixit::Roll) -> RollDoc {
+pub fn roll_doc<'a>(
+    board: &'a Board,
+    movement: &Movement,
+    roll: &crate::fixit::Roll,
+) -> RollDoc<'a> {
     RollDoc {
         action: movement
             .rules()
@@ -550,7 +601,9 @@ pub fn roll_doc(board: &Board, movement: &Movement, roll: &crate::fixit::Roll) -
         roll_at_most: roll.chance.highest_roll(),
         chance: roll.chance.to_string(),
         total: roll.total.0,
-        fatal_if_failed: roll.if_failed.fatal,
+        total_if_failed: roll.total.0.saturating_add(roll.if_failed.minutes.0),
+        fatal_if_failed: roll.if_failed.verdict.fatal,
+        if_failed: failure_doc(board, movement, &roll.if_failed),
     }
 }
 
@@ -611,8 +664,10 @@ pub struct FixitPlanDoc<'a> {
     pub extra_minutes: u32,
     /// What is added to the minutes chosen before the roll.
     pub bonus: u32,
-    /// Whether the `end` rules kill the gnome if the roll fails.
+    /// Whether the gnome dies if the roll fails: `if_failed.fatal`.
     pub fatal_if_failed: bool,
+    /// What a failed roll leads to.
+    pub if_failed: FailureDoc<'a>,
     /// The chance for each choice of minutes, 1 to 10.
     pub odds: Vec<OddsDoc>,
 }
@@ -624,12 +679,16 @@ pub struct OddsDoc {
     pub minutes: u32,
     /// Minutes of the whole turn.
     pub total: u32,
+    /// Minutes of the whole turn if the roll fails: `total` and the step
+    /// out of the room the failure makes the gnome take.
+    pub total_if_failed: u32,
     /// The chance of success, an exact fraction in lowest terms: `"7/10"`,
     /// `"1"`, `"0"`.
     pub chance: String,
 }
 
-/// The cheapest way to at least a chance.
+/// A point of the frontier of chance against minutes: the cheapest way to
+/// a chance, when no choice as cheap reaches a higher one.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct BestDoc {
     /// The chance reached (at least).
@@ -648,6 +707,7 @@ fn odds_doc(o: &crate::fixit::Odds) -> OddsDoc {
     OddsDoc {
         minutes: o.minutes,
         total: o.total.0,
+        total_if_failed: o.total_if_failed.0,
         chance: o.chance.to_string(),
     }
 }
@@ -693,7 +753,8 @@ pub fn fixit_doc<'a>(
                 move_minutes: p.move_cost.0,
                 extra_minutes: p.terms.extra.0,
                 bonus: p.terms.bonus,
-                fatal_if_failed: p.if_failed.fatal,
+                fatal_if_failed: p.if_failed.verdict.fatal,
+                if_failed: failure_doc(board, movement, &p.if_failed),
                 odds: p.odds.iter().map(odds_doc).collect(),
             })
             .collect(),

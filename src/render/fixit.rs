@@ -60,27 +60,68 @@ pub fn roll_words(
     );
     let mut out = textwrap::fill(&text, style.width.max(40));
     out.push('\n');
-    out.push_str(&if_failed_line(movement, roll.if_failed, "", style));
+    out.push_str(&failure_lines(board, movement, &roll.if_failed, "", style));
     out
 }
 
-/// `if the roll fails: fatal (end fire: fatal)` after `indent`, when a
-/// failed roll leaves the gnome to die; nothing otherwise.
-fn if_failed_line(
+/// What a failed roll leads to, in words after `indent`: `if the roll
+/// fails: he must leave (action extinguish_fire fails: leave): open 1-3,
+/// move 3, 1 min more; in room 3: safe`. Red when he dies.
+pub fn failure_lines(
+    board: &Board,
     movement: &Movement,
-    verdict: crate::model::Verdict,
+    failure: &fixit::Failure,
     indent: &str,
     style: Style,
 ) -> String {
-    if !verdict.fatal {
-        return String::new();
-    }
-    let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
-    let line = format!(
-        "{indent}if the roll fails: fatal{}",
-        quoted(movement, verdict.rule.map(RuleRef::End))
+    let verdict = format!(
+        "{}{}",
+        if failure.verdict.fatal {
+            "fatal"
+        } else {
+            "safe"
+        },
+        quoted(movement, failure.verdict.rule.map(RuleRef::End))
     );
-    format!("{}\n", style.paint(fatal_look, &line))
+    let room = board.room(failure.room).label();
+    let text = if !failure.must_leave {
+        format!("if the roll fails: he stays in room {room}: {verdict}")
+    } else {
+        let rule = failure_rule(movement, failure);
+        if failure.steps.is_empty() {
+            format!(
+                "if the roll fails: he must leave{rule} but cannot; left in room {room}: {verdict}"
+            )
+        } else {
+            let steps: Vec<String> = failure.steps.iter().map(|s| s.action.text(board)).collect();
+            format!(
+                "if the roll fails: he must leave{rule}: {}, {} min more; in room {room}: {verdict}",
+                steps.join(", "),
+                failure.minutes.0
+            )
+        }
+    };
+    let options = textwrap::Options::new(style.width.max(40))
+        .initial_indent(indent)
+        .subsequent_indent(indent)
+        .break_words(false)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
+    let mut out = String::new();
+    for line in textwrap::wrap(&text, options) {
+        if failure.verdict.fatal {
+            out.push_str(&style.paint(fatal_look, &line));
+        } else {
+            out.push_str(&line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The `fails` statement that makes the gnome leave, quoted.
+fn failure_rule(movement: &Movement, failure: &fixit::Failure) -> String {
+    quoted(movement, Some(RuleRef::Failure(failure.action)))
 }
 
 /// The rules' text of a rule, in parentheses, when the file is at hand.
@@ -212,7 +253,13 @@ pub fn plans(
             out.push_str(&line);
             out.push('\n');
         }
-        out.push_str(&if_failed_line(movement, p.if_failed, &indent, style));
+        out.push_str(&failure_lines(
+            board,
+            movement,
+            &p.if_failed,
+            &indent,
+            style,
+        ));
         let row = |label: &str, cell: &dyn Fn(&fixit::Odds) -> String| {
             let mut line = format!("{indent}{label:<8}");
             for o in &p.odds {
@@ -225,9 +272,15 @@ pub fn plans(
         out.push_str(&style.paint(cost_look, row("total", &|o| o.total.to_string()).trim_end()));
         out.push('\n');
         out.push_str(&row("chance", &|o| o.chance.to_string()));
+        if p.if_failed.minutes.0 > 0 {
+            out.push_str(&row("if fails", &|o| o.total_if_failed.to_string()));
+        }
     }
     out.push('\n');
-    out.push_str(&style.paint(heading, "the cheapest way to each chance (or better)"));
+    out.push_str(&style.paint(
+        heading,
+        "the cheapest way to each chance (none as cheap does better)",
+    ));
     out.push('\n');
     out.push_str("  chance   total   plan  minutes  roll at most\n");
     for b in fixit::best(plans) {

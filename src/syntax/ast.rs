@@ -94,6 +94,8 @@ pub enum RulesStatement {
     ActionDecl(ActionDecl),
     /// `action in low_flood: cost 2`
     ActionRule(ActionRule),
+    /// `action extinguish_fire fails: leave`
+    ActionFailure(ActionFailure),
 }
 
 /// A condition that narrows a rule to some cases.
@@ -237,6 +239,16 @@ pub struct ActionRule {
     pub conditions: Vec<Condition>,
     /// What it says.
     pub effect: ActionEffect,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `action NAME fails: leave`: after a failed roll, the gnome must take
+/// one step out of the room.
+#[derive(Clone, Debug)]
+pub struct ActionFailure {
+    /// The action.
+    pub action: Name,
     /// The whole statement.
     pub span: Span,
 }

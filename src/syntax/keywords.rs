@@ -74,6 +74,9 @@ pub const KEYWORDS: &[Keyword] = &[
     keyword("bonus", false, Starts::Nothing),
     keyword("fatal", false, Starts::Nothing),
     keyword("safe", false, Starts::Nothing),
+    // After an action's name, where a condition or a colon may stand: not
+    // reserved, so that a state or an item may be called `fails`.
+    keyword("fails", false, Starts::Nothing),
 ];
 
 fn find(word: &str) -> Option<&'static Keyword> {

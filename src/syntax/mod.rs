@@ -207,6 +207,7 @@ fn is_statement(rule: Rule) -> bool {
             | Rule::flow_rule
             | Rule::revisit_rule
             | Rule::end_rule
+            | Rule::action_failure
             | Rule::action_decl
             | Rule::action_rule
             | Rule::rules_ref
@@ -280,6 +281,7 @@ fn meaningful(pair: Pair<'_, Rule>) -> impl Iterator<Item = Pair<'_, Rule>> {
                 | Rule::kw_action
                 | Rule::kw_in
                 | Rule::kw_bonus
+                | Rule::kw_fails
                 | Rule::colon
                 | Rule::comma
                 | Rule::plus
@@ -309,6 +311,13 @@ fn rules_file(pair: Pair<'_, Rule>) -> RulesFile {
             Rule::end_rule => RulesStatement::End(end_rule(p)),
             Rule::action_decl => RulesStatement::ActionDecl(action_decl(p)),
             Rule::action_rule => RulesStatement::ActionRule(action_rule(p)),
+            Rule::action_failure => RulesStatement::ActionFailure(ast::ActionFailure {
+                action: meaningful(p)
+                    .find(|q| q.as_rule() == Rule::ident)
+                    .map(name)
+                    .unwrap_or_default(),
+                span,
+            }),
             Rule::revisit_rule => {
                 let allowed = meaningful(p).any(|q| q.as_rule() == Rule::allowed);
                 RulesStatement::Revisit(allowed, span)
@@ -590,11 +599,14 @@ fn describe(rule: Rule) -> &'static str {
         Rule::kw_start | Rule::start_decl => "`start`",
         Rule::kw_at | Rule::position => "`at`",
         Rule::kw_end | Rule::end_rule => "`end`",
-        Rule::kw_action | Rule::action_decl | Rule::action_rule => "`action`",
+        Rule::kw_action | Rule::action_decl | Rule::action_rule | Rule::action_failure => {
+            "`action`"
+        }
         Rule::kw_in | Rule::in_cond => "`in`",
         Rule::kw_bonus | Rule::bonus => "`bonus`",
         Rule::kw_fatal => "`fatal`",
         Rule::kw_safe => "`safe`",
+        Rule::kw_fails => "`fails`",
         Rule::action_target => "`room` or `hatch`",
         Rule::forbidden => "`forbidden`",
         Rule::allowed => "`allowed`",

@@ -194,6 +194,7 @@ fn constructs(file: &ast::File, text: &str, used: &mut Vec<&'static str>) {
                         });
                         r.conditions.iter().for_each(|c| add(condition(c)));
                     }
+                    ast::RulesStatement::ActionFailure(_) => add("action fails leave"),
                 }
             }
         }
@@ -276,6 +277,7 @@ fn the_examples_use_every_construct() {
         "action forbidden",
         "action with cost",
         "action bonus",
+        "action fails leave",
         "in condition",
         "from condition",
         "through condition",

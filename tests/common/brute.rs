@@ -17,7 +17,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use hatchway::model::turn::Change;
+use hatchway::model::turn::{Change, OnFailure};
 use hatchway::model::{
     ActionEffect, ActionId, Board, Condition, Cost, HatchId, HatchStateId, ItemId, ItemSet,
     Movement, RoomId, Rules, StateId,
@@ -57,6 +57,8 @@ pub struct Best {
     pub actions: Vec<Action>,
     /// Every hatch's state at its end.
     pub hatches: Vec<HatchStateId>,
+    /// The rooms entered by its end.
+    pub visited: Vec<bool>,
 }
 
 impl Best {
@@ -154,6 +156,7 @@ impl Walker<'_> {
                     key,
                     actions: actions.clone(),
                     hatches: ship.hatches.clone(),
+                    visited: ship.visited.clone(),
                 },
             );
         }
@@ -228,10 +231,63 @@ pub struct TurnPlan {
     pub extra: u32,
     /// Bonus to the roll.
     pub bonus: u32,
-    /// Whether the end rules kill a gnome left as the move left it.
+    /// What a failed roll leads to: the ranks of the step out's actions,
+    /// its minutes and the room the gnome is left in.
+    pub failure: (Vec<u32>, u32, RoomId),
+    /// Whether the end rules kill the gnome after a failed roll.
     pub fatal_if_failed: bool,
-    /// `(total minutes, winning faces)` for 1 to 10 minutes.
-    pub odds: Vec<(u32, u32)>,
+    /// `(total minutes, total if the roll fails, winning faces)` for 1 to
+    /// 10 minutes.
+    pub odds: Vec<(u32, u32, u32)>,
+}
+
+/// What a failed roll of `action` leads to for a gnome on `ship`: the step
+/// out the player picks when the rules make him leave (every sequence of a
+/// move, or of an opening and a move through the hatch opened, tried on
+/// the ship; the cheapest that leaves him alive, else the cheapest; ties
+/// by fewer actions, then ranks), or none.
+pub fn failure(
+    board: &Board,
+    movement: &Movement,
+    ship: &Ship,
+    action: ActionId,
+) -> ((Vec<u32>, u32, RoomId), bool) {
+    let rules = movement.rules();
+    let items = movement.items();
+    let here = ship.position;
+    let stay = (
+        (Vec::new(), 0, here),
+        fatal(rules, ship.rooms[here.index()], items),
+    );
+    if rules.turn.actions[usize::from(action.0)].on_failure != OnFailure::Leave {
+        return stay;
+    }
+    let n = board.hatches.len();
+    let mut steps: Vec<(Vec<Action>, u32, Ship)> = Vec::new();
+    for (first, cost, next) in successors(board, movement, ship) {
+        match first {
+            Action::Move(_) => steps.push((vec![first], cost, next)),
+            Action::Open(h) => {
+                let through = board.hatch(h).other(here);
+                for (second, more, last) in successors(board, movement, &next) {
+                    if second == Action::Move(through) {
+                        steps.push((vec![first, second], cost + more, last));
+                    }
+                }
+            }
+        }
+    }
+    steps
+        .into_iter()
+        .map(|(actions, cost, last)| {
+            let dies = fatal(rules, last.rooms[last.position.index()], items);
+            let ranks: Vec<u32> = actions.iter().map(|a| a.rank(n)).collect();
+            (dies, cost, actions.len(), ranks, last.position)
+        })
+        .min()
+        .map_or(stay, |(dies, cost, _, ranks, room)| {
+            ((ranks, cost, room), dies)
+        })
 }
 
 /// Whether a compiled condition holds for a gnome in a room in state
@@ -330,11 +386,19 @@ pub fn turn_plans(
                 Change::Room { .. } => {}
             }
         }
+        let ship = Ship {
+            position: at,
+            rooms: rooms.clone(),
+            hatches: best.hatches.clone(),
+            visited: best.visited.clone(),
+        };
+        let (failed, fatal_if_failed) = failure(board, movement, &ship, action);
         for hatch in targets {
             let odds = (1..=10u32)
                 .map(|m| {
                     let faces = (1..=10u32).filter(|&f| f <= m + bonus).count() as u32;
-                    (best.key.cost + extra + m, faces)
+                    let total = best.key.cost + extra + m;
+                    (total, total + failed.1, faces)
                 })
                 .collect();
             plans.push(TurnPlan {
@@ -342,7 +406,8 @@ pub fn turn_plans(
                 hatch,
                 extra,
                 bonus,
-                fatal_if_failed: fatal(rules, here, items),
+                failure: failed.clone(),
+                fatal_if_failed,
                 odds,
             });
         }

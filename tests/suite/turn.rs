@@ -92,7 +92,7 @@ fn as_brute(board: &Board, outcomes: &[(usize, Outcome)], plan: &Plan) -> brute:
         .find(|(n, _)| *n == plan.outcome)
         .map(|(_, o)| o)
         .unwrap_or_else(|| panic!("plan of an unknown outcome {}", plan.outcome));
-    let _ = board;
+    let n = board.hatches.len();
     brute::TurnPlan {
         outcome: (o.room, o.rooms.clone()),
         hatch: match plan.target {
@@ -101,11 +101,20 @@ fn as_brute(board: &Board, outcomes: &[(usize, Outcome)], plan: &Plan) -> brute:
         },
         extra: plan.terms.extra.0,
         bonus: plan.terms.bonus,
-        fatal_if_failed: plan.if_failed.fatal,
+        failure: (
+            plan.if_failed
+                .steps
+                .iter()
+                .map(|s| s.action.rank(n))
+                .collect(),
+            plan.if_failed.minutes.0,
+            plan.if_failed.room,
+        ),
+        fatal_if_failed: plan.if_failed.verdict.fatal,
         odds: plan
             .odds
             .iter()
-            .map(|x| (x.total.0, x.chance.faces()))
+            .map(|x| (x.total.0, x.total_if_failed.0, x.chance.faces()))
             .collect(),
     }
 }
@@ -141,7 +150,7 @@ fn agree(text: &str, board: &Board, movement: &Movement) -> Result<usize, TestCa
         let action = ActionId(a as u8);
         for r in 0..board.rooms.len() {
             let at = RoomId(r as u32);
-            let plans = fixit::plans(board, movement, &outcomes, action, at);
+            let plans = fixit::plans(board, movement, board.start, &outcomes, action, at);
             let mut ours: Vec<brute::TurnPlan> = plans
                 .iter()
                 .map(|p| as_brute(board, &outcomes, p))
@@ -157,17 +166,41 @@ fn agree(text: &str, board: &Board, movement: &Movement) -> Result<usize, TestCa
                 text
             );
             compared += ours.len();
-            // The cheapest way to each chance: the lowest total among the
-            // choices that reach it, by the brute force's plans.
-            for b in fixit::best(&plans) {
-                let cheapest = theirs
+            // The frontier of chance against minutes, from the brute
+            // force's plans: for each chance, the lowest total among the
+            // choices that reach it, kept when no choice of that total or
+            // less reaches a higher chance.
+            let choices: Vec<(u32, u32)> = theirs
+                .iter()
+                .flat_map(|p| p.odds.iter().map(|&(total, _, faces)| (total, faces)))
+                .filter(|&(_, faces)| faces > 0)
+                .collect();
+            let mut frontier: Vec<(u32, u32)> = Vec::new();
+            for faces in (1..=10u32).rev() {
+                let Some(cheapest) = choices
                     .iter()
-                    .flat_map(|p| p.odds.iter())
-                    .filter(|(_, faces)| *faces >= b.chance.faces())
-                    .map(|(total, _)| *total)
-                    .min();
-                prop_assert_eq!(Some(b.odds.total.0), cheapest, "best for {:?}", b.chance);
-                prop_assert!(b.odds.chance >= b.chance);
+                    .filter(|(_, f)| *f >= faces)
+                    .map(|(t, _)| *t)
+                    .min()
+                else {
+                    continue;
+                };
+                let highest = choices
+                    .iter()
+                    .filter(|(t, _)| *t <= cheapest)
+                    .map(|(_, f)| *f)
+                    .max();
+                if highest == Some(faces) {
+                    frontier.push((faces, cheapest));
+                }
+            }
+            let ours: Vec<(u32, u32)> = fixit::best(&plans)
+                .iter()
+                .map(|b| (b.chance.faces(), b.odds.total.0))
+                .collect();
+            prop_assert_eq!(&ours, &frontier, "the frontier on\n{}", text);
+            for b in fixit::best(&plans) {
+                prop_assert_eq!(b.odds.chance, b.chance);
             }
         }
     }
@@ -247,8 +280,82 @@ fn plans_of(text: &str, items: &[&str], action: &str, at: &str) -> (Board, Vec<P
         .action(action)
         .unwrap_or_else(|| panic!("no action {action}"));
     let at = common::room(&board, at);
-    let plans = fixit::plans(&board, &movement, &outcomes, action, at);
+    let plans = fixit::plans(&board, &movement, board.start, &outcomes, action, at);
     (board, plans)
+}
+
+/// The step out of a failure, as a plan writes it.
+fn steps_of(board: &Board, failure: &fixit::Failure) -> Vec<String> {
+    failure.steps.iter().map(|s| s.action.text(board)).collect()
+}
+
+/// A burning room whose only way out is into high water: opening the hatch
+/// floods both rooms to low water (the fire goes out), and he wades out for
+/// a minute more.
+#[test]
+fn a_failed_roll_opens_into_high_water_and_wades_out() {
+    let (board, plans) = plans_of(
+        &two_rooms("fire", "high_flood", "closed", "1"),
+        &[],
+        "extinguish_fire",
+        "1",
+    );
+    assert_eq!(plans.len(), 1);
+    let f = &plans[0].if_failed;
+    assert!(f.must_leave);
+    assert_eq!(steps_of(&board, f), ["open 1-2", "move 2"]);
+    assert_eq!(f.minutes.0, 2, "a minute to open, a minute into low water");
+    assert_eq!(f.steps[0].changes.len(), 2, "both rooms flood");
+    assert_eq!(board.room(f.room).id, "2");
+    assert!(!f.verdict.fatal, "low water is safe");
+    assert_eq!(
+        plans[0]
+            .odds
+            .iter()
+            .map(|o| o.total_if_failed.0)
+            .collect::<Vec<_>>(),
+        [3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+    );
+}
+
+/// A burning room with no legal way out: its only hatch is blocked, or
+/// leads into another fire without grog. He stays, and the fire kills him.
+#[test]
+fn a_failed_roll_with_no_way_out_leaves_the_gnome_in_the_fire() {
+    for (two, hatch) in [("clear", "blocked"), ("fire", "closed")] {
+        let (board, plans) = plans_of(
+            &two_rooms("fire", two, hatch, "1"),
+            &[],
+            "extinguish_fire",
+            "1",
+        );
+        assert_eq!(plans.len(), 1, "{two} {hatch}");
+        let f = &plans[0].if_failed;
+        assert!(f.must_leave && f.steps.is_empty(), "{two} {hatch}: {f:?}");
+        assert_eq!(board.room(f.room).id, "1");
+        assert_eq!(f.minutes.0, 0);
+        assert!(f.verdict.fatal, "{two} {hatch}: left in the fire");
+    }
+}
+
+/// When every step out ends in a room that kills, the player still must
+/// leave: the cheapest step is shown, and it is fatal.
+#[test]
+fn a_failed_roll_with_only_fatal_ways_out_takes_the_cheapest() {
+    let (board, plans) = plans_of(
+        &two_rooms("fire", "fire", "open", "1"),
+        &["grog"],
+        "extinguish_fire",
+        "1",
+    );
+    let stay = plans
+        .iter()
+        .find(|p| p.move_cost.0 == 0)
+        .expect("the plan of staying");
+    let f = &stay.if_failed;
+    assert_eq!(steps_of(&board, f), ["move 2"]);
+    assert_eq!(f.minutes.0, 0);
+    assert!(f.verdict.fatal);
 }
 
 fn chances(plan: &Plan) -> Vec<String> {
@@ -267,7 +374,7 @@ fn totals(plan: &Plan) -> Vec<u32> {
 fn the_publishers_worked_turn() {
     let text = std::fs::read_to_string(common::board_path("desperate-times.board"))
         .expect("the board is shipped");
-    let (_, plans) = plans_of(&text, &["grog"], "extinguish_fire", "1");
+    let (board, plans) = plans_of(&text, &["grog"], "extinguish_fire", "1");
     let first = &plans[0];
     assert_eq!(first.move_cost.0, 4);
     assert_eq!(first.terms.extra.0, 0);
@@ -284,7 +391,13 @@ fn the_publishers_worked_turn() {
             "2/5", "1/2", "3/5", "7/10", "4/5", "9/10", "1", "1", "1", "1"
         ]
     );
-    assert!(first.if_failed.fatal, "a gnome left in the fire dies");
+    // A failed roll: he must leave the burning room. Back into the burning
+    // room 2 would be free but fatal; opening 1-3 into the dry room 3 costs
+    // a minute and he lives.
+    assert_eq!(steps_of(&board, &first.if_failed), ["open 1-3", "move 3"]);
+    assert_eq!(first.if_failed.minutes.0, 1);
+    assert!(!first.if_failed.verdict.fatal, "room 3 is dry");
+    assert_eq!(first.odds[3].total_if_failed.0, 9);
     let best = fixit::best(&plans);
     assert_eq!(best[0].chance.to_string(), "1");
     assert_eq!((best[0].odds.minutes, best[0].odds.total.0), (7, 11));
@@ -321,7 +434,11 @@ fn low_water_costs_two_minutes_before_the_roll() {
             "1/10", "1/5", "3/10", "2/5", "1/2", "3/5", "7/10", "4/5", "9/10", "1"
         ]
     );
-    assert!(!p.if_failed.fatal, "low water is not fatal");
+    assert!(!p.if_failed.verdict.fatal, "low water is not fatal");
+    assert!(
+        !p.if_failed.must_leave && p.if_failed.steps.is_empty(),
+        "a failed Unblock Hatch leaves the gnome where he is"
+    );
     // Pump Water pays nothing more.
     let (_, plans) = plans_of(
         &two_rooms("low_flood", "clear", "closed", "1"),
@@ -394,7 +511,14 @@ fn plan_answers_in_json_with_exact_fractions() {
     let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     let plan = &doc["plans"][0];
     assert_eq!(plan["move_minutes"], 4);
-    assert_eq!(plan["fatal_if_failed"], true);
+    assert_eq!(plan["fatal_if_failed"], false);
+    assert_eq!(plan["if_failed"]["fatal"], false);
+    assert_eq!(plan["if_failed"]["minutes"], 1);
+    assert_eq!(plan["if_failed"]["room"], "3");
+    assert_eq!(plan["if_failed"]["must_leave"], true);
+    assert_eq!(plan["if_failed"]["moves"][0]["hatch"][1], "3");
+    assert_eq!(plan["if_failed"]["moves"][1]["room"], "3");
+    assert_eq!(plan["odds"][3]["total_if_failed"], 9);
     assert_eq!(plan["moves"].as_array().map(Vec::len), Some(6));
     assert_eq!(plan["odds"][3]["minutes"], 4);
     assert_eq!(plan["odds"][3]["total"], 8);
@@ -487,7 +611,7 @@ fn a_plan_ends_with_a_fix_it() {
         "{out}"
     );
     assert!(
-        said.contains("if the roll fails: fatal (end fire: fatal)"),
+        said.contains("if the roll fails: he must leave (action extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3: safe"),
         "{out}"
     );
     let (out, _, code) = common::hatchway(&[
@@ -505,6 +629,9 @@ fn a_plan_ends_with_a_fix_it() {
     assert_eq!(doc["roll"]["chance"], "1");
     assert_eq!(doc["roll"]["roll_at_most"], 10);
     assert_eq!(doc["roll"]["total"], 11);
+    assert_eq!(doc["roll"]["total_if_failed"], 12);
+    assert_eq!(doc["roll"]["fatal_if_failed"], false);
+    assert_eq!(doc["roll"]["if_failed"]["room"], "3");
     // Refused: the wrong room, too many minutes, an action mid-plan.
     for (plan, message) in [
         ("extinguish_fire 7", "does not act on room 7"),
