@@ -289,6 +289,80 @@ fn plans_of<'a>(
     plans
 }
 
+/// An action a gnome can take where an outcome leaves him: one plan for
+/// one target, with the frontier of its odds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fixit {
+    /// The action.
+    pub action: ActionId,
+    /// Taking it after the move to the outcome, with its odds and what a
+    /// failed roll leads to.
+    pub plan: Plan,
+    /// The frontier of the plan's chances against minutes (as [`best`]),
+    /// highest chance first.
+    pub best: Vec<Best>,
+}
+
+/// Every action the gnome can take where outcome `number`, reached from
+/// `start`, leaves him: one [`Fixit`] for each action and target, in the
+/// order the actions are declared.
+pub fn fixits(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    number: usize,
+    outcome: &Outcome,
+) -> Vec<Fixit> {
+    let turn = &movement.rules().turn;
+    (0..turn.actions.len())
+        .map(|a| ActionId(a as u8))
+        .flat_map(|action| {
+            plans_of(
+                board,
+                movement,
+                start,
+                [(number, outcome)],
+                action,
+                outcome.room,
+            )
+            .into_iter()
+            .map(move |plan| {
+                let best = best(std::slice::from_ref(&plan));
+                Fixit { action, plan, best }
+            })
+        })
+        .collect()
+}
+
+/// The remedies of outcome `number`, reached from `start`: the actions
+/// that can save a gnome the end rules kill there, acting on his room and
+/// making it one he survives. None when the outcome is not fatal.
+pub fn remedies(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    number: usize,
+    outcome: &Outcome,
+) -> Vec<Fixit> {
+    if !outcome.verdict(movement).fatal {
+        return Vec::new();
+    }
+    let turn = &movement.rules().turn;
+    let items = movement.items();
+    let here = outcome.rooms[outcome.room.index()];
+    let saving = |action: ActionId| {
+        turn.actions[usize::from(action.0)]
+            .room_change(here)
+            .is_some_and(|to| !turn.verdict(to, items).fatal)
+    };
+    if !(0..turn.actions.len()).any(|a| saving(ActionId(a as u8))) {
+        return Vec::new();
+    }
+    let mut all = fixits(board, movement, start, number, outcome);
+    all.retain(|f| saving(f.action));
+    all
+}
+
 /// The odds of each choice of minutes after `base` minutes of the turn,
 /// with `bonus` added to the roll and `failed` more minutes if it fails.
 fn odds(base: u32, bonus: u32, failed: Cost) -> Vec<Odds> {

@@ -111,6 +111,7 @@ fn streamed(q: &Query, format: PathsFormat, term: &Terminal) -> Exit {
                     PathsFormat::Table => Ok(render::table::outcome(
                         &q.board,
                         &q.movement,
+                        q.start,
                         number,
                         o,
                         true,

@@ -231,6 +231,17 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
     {
         out.push_str(&line);
     }
+    if judged.roll.is_none() {
+        // A plan that ends in a fatal room without an action: what could
+        // save the gnome there.
+        out.push_str(&render::fixit::remedy_lines(
+            &q.board,
+            &q.movement,
+            &crate::fixit::remedies(&q.board, &q.movement, q.start, 0, &planned),
+            "",
+            style,
+        ));
+    }
     if let Some(roll) = &judged.roll {
         out.push_str(&render::fixit::roll_words(
             &q.board,

@@ -96,6 +96,14 @@ fn outcome<'a>(o: &OutcomeDoc<'a>, out: &mut Vec<u8>, written: &mut Written<'a>)
         out.extend_from_slice(b",\"end_rule\":");
         string(out, rule);
     }
+    if !o.remedies.is_empty() {
+        // Rare (fatal outcomes that an action can save), and nested: left
+        // to serde_json, which writes the same bytes in a whole document.
+        out.extend_from_slice(b",\"remedies\":");
+        if serde_json::to_writer(&mut *out, &o.remedies).is_err() {
+            out.extend_from_slice(b"[]");
+        }
+    }
     out.extend_from_slice(b",\"actions\":[");
     for (i, a) in o.actions.iter().enumerate() {
         if i > 0 {

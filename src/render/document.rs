@@ -97,8 +97,44 @@ pub struct OutcomeDoc<'a> {
     /// when none speaks of the final room's state (the gnome is safe).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end_rule: Option<String>,
+    /// For a fatal outcome, the actions that can save the gnome there
+    /// (each acts on his room and makes it one he survives), with their
+    /// best odds and what a failed roll leads to; absent when none can.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub remedies: Vec<RemedyDoc<'a>>,
     /// One cheapest action sequence.
     pub actions: Vec<ActionDoc<'a>>,
+}
+
+/// An action that can save the gnome where a fatal outcome leaves him.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RemedyDoc<'a> {
+    /// The action.
+    pub action: &'a str,
+    /// The frontier of its chance against minutes: for each chance, the
+    /// fewest minutes on the roll that reach it, highest chance first.
+    pub best: Vec<OddsDoc>,
+    /// What a failed roll leads to.
+    pub if_failed: FailureDoc<'a>,
+}
+
+/// Describes the remedies of an outcome.
+pub fn remedy_docs<'a>(
+    board: &'a Board,
+    movement: &'a Movement,
+    remedies: &[crate::fixit::Fixit],
+) -> Vec<RemedyDoc<'a>> {
+    let actions = &movement.rules().turn.actions;
+    remedies
+        .iter()
+        .map(|r| RemedyDoc {
+            action: actions
+                .get(usize::from(r.action.0))
+                .map_or("", |a| a.name.as_str()),
+            best: r.best.iter().map(|b| odds_doc(&b.odds)).collect(),
+            if_failed: failure_doc(board, movement, &r.plan.if_failed),
+        })
+        .collect()
 }
 
 /// Room id to state name, kept in board order (numbers by value): written
@@ -288,6 +324,12 @@ fn outcome_doc_in<'a>(
             .rule
             .and_then(|i| rules.quote(RuleRef::End(i)))
             .map(|q| q.text),
+        remedies: if verdict.fatal {
+            let remedies = crate::fixit::remedies(board, movement, start, number.unwrap_or(0), o);
+            remedy_docs(board, movement, &remedies)
+        } else {
+            Vec::new()
+        },
         actions: steps.iter().map(|s| action_doc(board, s)).collect(),
     }
 }

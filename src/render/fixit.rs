@@ -74,6 +74,37 @@ pub fn failure_lines(
     indent: &str,
     style: Style,
 ) -> String {
+    let text = format!(
+        "if the roll fails: {}",
+        failure_text(board, movement, failure)
+    );
+    wrapped(&text, indent, failure.verdict.fatal, style)
+}
+
+/// `text` wrapped to the terminal after `indent`, red when `fatal`.
+fn wrapped(text: &str, indent: &str, fatal: bool, style: Style) -> String {
+    let options = textwrap::Options::new(style.width.max(40))
+        .initial_indent(indent)
+        .subsequent_indent(indent)
+        .break_words(false)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
+    let mut out = String::new();
+    for line in textwrap::wrap(text, options) {
+        if fatal {
+            out.push_str(&style.paint(fatal_look, &line));
+        } else {
+            out.push_str(&line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// What a failed roll leads to, in words: `he must leave (action
+/// extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3:
+/// safe`.
+fn failure_text(board: &Board, movement: &Movement, failure: &fixit::Failure) -> String {
     let verdict = format!(
         "{}{}",
         if failure.verdict.fatal {
@@ -84,37 +115,107 @@ pub fn failure_lines(
         quoted(movement, failure.verdict.rule.map(RuleRef::End))
     );
     let room = board.room(failure.room).label();
-    let text = if !failure.must_leave {
-        format!("if the roll fails: he stays in room {room}: {verdict}")
+    if !failure.must_leave {
+        return format!("he stays in room {room}: {verdict}");
+    }
+    let rule = failure_rule(movement, failure);
+    if failure.steps.is_empty() {
+        return format!("he must leave{rule} but cannot; left in room {room}: {verdict}");
+    }
+    let steps: Vec<String> = failure.steps.iter().map(|s| s.action.text(board)).collect();
+    format!(
+        "he must leave{rule}: {}, {} min more; in room {room}: {verdict}",
+        steps.join(", "),
+        failure.minutes.0
+    )
+}
+
+/// One action the gnome can take where an outcome leaves him, in words:
+/// what it acts on, the chance and minutes of each choice on the frontier
+/// (lowest chance first), and what a failed roll leads to.
+pub fn fixit_words(board: &Board, movement: &Movement, at: RoomId, fixit: &fixit::Fixit) -> String {
+    let name = movement
+        .rules()
+        .turn
+        .actions
+        .get(usize::from(fixit.action.0))
+        .map_or("", |a| a.name.as_str());
+    let choices: Vec<String> = fixit
+        .best
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(i, b)| {
+            let chance = if b.chance.faces() == DIE_SIDES {
+                "sure".to_string()
+            } else {
+                b.chance.to_string()
+            };
+            if i == 0 {
+                format!(
+                    "{chance} with {} min on the roll ({} in all)",
+                    b.odds.minutes, b.odds.total.0
+                )
+            } else {
+                format!("{chance} with {} ({})", b.odds.minutes, b.odds.total.0)
+            }
+        })
+        .collect();
+    let odds = if choices.is_empty() {
+        "no roll can succeed".to_string()
     } else {
-        let rule = failure_rule(movement, failure);
-        if failure.steps.is_empty() {
-            format!(
-                "if the roll fails: he must leave{rule} but cannot; left in room {room}: {verdict}"
-            )
-        } else {
-            let steps: Vec<String> = failure.steps.iter().map(|s| s.action.text(board)).collect();
-            format!(
-                "if the roll fails: he must leave{rule}: {}, {} min more; in room {room}: {verdict}",
-                steps.join(", "),
-                failure.minutes.0
-            )
-        }
+        choices.join(", ")
     };
-    let options = textwrap::Options::new(style.width.max(40))
-        .initial_indent(indent)
-        .subsequent_indent(indent)
-        .break_words(false)
-        .word_splitter(textwrap::WordSplitter::NoHyphenation);
-    let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
+    format!(
+        "{name} on {}: {odds}; if it fails, {}",
+        target_words(board, movement, at, fixit.plan.target),
+        failure_text(board, movement, &fixit.plan.if_failed)
+    )
+}
+
+/// The lines under a fatal outcome that say what can save the gnome there:
+/// `unless extinguish_fire succeeds: 2/5 with 1 min on the roll (5 in all)
+/// up to sure with 7 (11 in all); if it fails, he must leave: ...`.
+pub fn remedy_lines(
+    board: &Board,
+    movement: &Movement,
+    remedies: &[fixit::Fixit],
+    indent: &str,
+    style: Style,
+) -> String {
+    let actions = &movement.rules().turn.actions;
     let mut out = String::new();
-    for line in textwrap::wrap(&text, options) {
-        if failure.verdict.fatal {
-            out.push_str(&style.paint(fatal_look, &line));
-        } else {
-            out.push_str(&line);
-        }
-        out.push('\n');
+    for r in remedies {
+        let name = actions
+            .get(usize::from(r.action.0))
+            .map_or("", |a| a.name.as_str());
+        let point = |b: &fixit::Best| {
+            let chance = if b.chance.faces() == DIE_SIDES {
+                "sure".to_string()
+            } else {
+                b.chance.to_string()
+            };
+            (chance, b.odds.minutes, b.odds.total.0)
+        };
+        let odds = match (r.best.last(), r.best.first()) {
+            (Some(low), Some(high)) if r.best.len() > 1 => {
+                let (lc, lm, lt) = point(low);
+                let (hc, hm, ht) = point(high);
+                format!(
+                    "{lc} with {lm} min on the roll ({lt} in all) up to {hc} with {hm} ({ht} in all)"
+                )
+            }
+            (Some(only), _) => {
+                let (c, m, t) = point(only);
+                format!("{c} with {m} min on the roll ({t} in all)")
+            }
+            _ => "no roll can succeed".to_string(),
+        };
+        let text = format!(
+            "unless {name} succeeds: {odds}; if it fails, {}",
+            failure_text(board, movement, &r.plan.if_failed)
+        );
+        out.push_str(&wrapped(&text, indent, false, style));
     }
     out
 }

@@ -49,6 +49,10 @@ pub struct ViewDoc {
     pub marks: String,
     /// The ship at the start (first) and after each step.
     pub frames: Vec<FrameDoc>,
+    /// Each action the gnome can take where the outcome leaves him, in
+    /// words: its odds for each useful choice of minutes and what a failed
+    /// roll leads to.
+    pub fixits: Vec<String>,
 }
 
 /// The ship at one step of a path.
@@ -75,7 +79,7 @@ pub fn report_doc<'a>(
     let rules = movement.rules();
     let views = outcomes
         .iter()
-        .map(|(_, o)| {
+        .map(|(number, o)| {
             // The engine's paths replay by construction; as in the
             // document, a failure would show no steps rather than wrong
             // ones.
@@ -104,10 +108,15 @@ pub fn report_doc<'a>(
                 }
                 frames.push(frame(board, &ship, text));
             }
+            let fixits = crate::fixit::fixits(board, movement, start, *number, o)
+                .iter()
+                .map(|f| super::fixit::fixit_words(board, movement, o.room, f))
+                .collect();
             ViewDoc {
                 lines: layers.lines,
                 marks: layers.marks,
                 frames,
+                fixits,
             }
         })
         .collect();
@@ -178,7 +187,7 @@ pub fn page(
     out.push_str("<div class=\"frame\">\n");
     out.push_str(&svg::backdrop(board, start));
     out.push_str("</div>\n");
-    out.push_str("<div class=\"controls\">\n<button type=\"button\" id=\"previous\" aria-label=\"previous step\" disabled>&#9664;</button>\n<span id=\"counter\">no outcome chosen</span>\n<button type=\"button\" id=\"next\" aria-label=\"next step\" disabled>&#9654;</button>\n</div>\n<p id=\"step-text\" aria-live=\"polite\">Choose an outcome to draw its path, then step through it with the buttons or the arrow keys.</p>\n</section>\n");
+    out.push_str("<div class=\"controls\">\n<button type=\"button\" id=\"previous\" aria-label=\"previous step\" disabled>&#9664;</button>\n<span id=\"counter\">no outcome chosen</span>\n<button type=\"button\" id=\"next\" aria-label=\"next step\" disabled>&#9654;</button>\n</div>\n<p id=\"step-text\" aria-live=\"polite\">Choose an outcome to draw its path, then step through it with the buttons or the arrow keys.</p>\n<div id=\"fixits\" hidden>\n<h2>after the move</h2>\n<ul id=\"fixit-list\"></ul>\n</div>\n</section>\n");
 
     out.push_str("<section class=\"outcomes\" aria-label=\"outcomes\">\n");
     for (r, _) in board.rooms.iter().enumerate() {
@@ -194,6 +203,22 @@ pub fn page(
         ));
         for (number, outcome) in here {
             let fatal = outcome.verdict(movement).fatal;
+            let saving: Vec<String> =
+                crate::fixit::remedies(board, movement, start, *number, outcome)
+                    .iter()
+                    .filter_map(|f| rules.turn.actions.get(usize::from(f.action.0)))
+                    .map(|a| a.name.clone())
+                    .fold(Vec::new(), |mut names, n| {
+                        if !names.contains(&n) {
+                            names.push(n);
+                        }
+                        names
+                    });
+            let mark = if saving.is_empty() {
+                "fatal".to_string()
+            } else {
+                format!("fatal unless {} succeeds", saving.join(" or "))
+            };
             let changes = super::changed_rooms(board, &outcome.rooms)
                 .map_or("no room changes".to_string(), |c| format!("changes {c}"));
             let actions: Vec<String> = outcome
@@ -211,9 +236,9 @@ pub fn page(
                 if fatal { " fatal" } else { "" },
                 outcome.cost.0,
                 if fatal {
-                    " <span class=\"fatal-mark\">fatal</span>"
+                    format!(" <span class=\"fatal-mark\">{}</span>", escape(&mark))
                 } else {
-                    ""
+                    String::new()
                 },
                 escape(&changes),
                 escape(&actions)
@@ -242,6 +267,8 @@ main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(16rem, 2fr); 
 .controls { display: flex; align-items: center; gap: 0.75rem; margin-top: 0.5rem; }
 .controls button { min-width: 3rem; min-height: 2.75rem; font-size: 1.2rem; }
 #step-text { min-height: 2.6em; margin: 0.5rem 0; }
+#fixits h2 { font-size: 1rem; margin: 0.5rem 0 0.3rem; }
+#fixits ul { margin: 0; padding-left: 1.2rem; }
 .outcomes h2 { font-size: 1rem; margin: 1rem 0 0.4rem; }
 .outcomes ul { list-style: none; margin: 0; padding: 0; }
 .outcome { display: block; width: 100%; text-align: left; margin: 0 0 0.4rem; padding: 0.5rem 0.6rem; min-height: 2.75rem; font: inherit; background: #f6f6f6; border: 1px solid #ccc; border-radius: 6px; cursor: pointer; }
@@ -274,6 +301,8 @@ const PAGE_SCRIPT: &str = r##""use strict";
   var previous = document.getElementById("previous");
   var next = document.getElementById("next");
   var buttons = document.querySelectorAll("button[data-outcome]");
+  var fixits = document.getElementById("fixits");
+  var fixitList = document.getElementById("fixit-list");
   var chosen = -1;
   var step = 0;
 
@@ -316,6 +345,13 @@ const PAGE_SCRIPT: &str = r##""use strict";
     step = 0;
     lines.innerHTML = data.views[index].lines;
     marks.innerHTML = data.views[index].marks;
+    fixitList.textContent = "";
+    data.views[index].fixits.forEach(function (words) {
+      var item = document.createElement("li");
+      item.textContent = words;
+      fixitList.appendChild(item);
+    });
+    fixits.hidden = data.views[index].fixits.length === 0;
     Array.prototype.forEach.call(buttons, function (b) {
       b.setAttribute("aria-pressed", String(Number(b.getAttribute("data-outcome")) === data.outcomes[index].number));
     });

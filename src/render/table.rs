@@ -35,7 +35,7 @@ pub fn outcomes(
             out.push_str(&style.paint(HEADING, &format!("room {}", board.room(o.room).label())));
             out.push('\n');
         }
-        out.push_str(&outcome(board, movement, *number, o, false, style));
+        out.push_str(&outcome(board, movement, start, *number, o, false, style));
     }
     out
 }
@@ -63,11 +63,12 @@ pub fn heading(
 }
 
 /// The lines of one outcome: its number, cost and actions, the rooms it
-/// changes, and whether it is fatal; with `in_room`, the actions are led by
+/// changes, and whether it is fatal (and what can save the gnome); with `in_room`, the actions are led by
 /// the room it ends in, for a listing not grouped by room.
 pub fn outcome(
     board: &Board,
     movement: &Movement,
+    start: RoomId,
     number: usize,
     o: &Outcome,
     in_room: bool,
@@ -115,6 +116,10 @@ pub fn outcome(
     if let Some(line) = fatal_words(movement, o) {
         out.push_str(&style.paint(fatal_look, &format!("{indent}{line}")));
         out.push('\n');
+        let remedies = crate::fixit::remedies(board, movement, start, number, o);
+        out.push_str(&super::fixit::remedy_lines(
+            board, movement, &remedies, &indent, style,
+        ));
     }
     out
 }

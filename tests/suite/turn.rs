@@ -772,3 +772,75 @@ fn a_plan_is_judged_through_the_library_alone() {
         refused.ruling.help()
     );
 }
+
+/// The publisher's move ends in the burning Engine Room: `paths` and
+/// `replay` mark it fatal unless the fire is put out, with the odds of
+/// doing so and what a failed roll leads to; the JSON carries it.
+#[test]
+fn a_fatal_outcome_points_at_its_remedy() {
+    let board = "boards/desperate-times.board";
+    let (table, err, code) = common::hatchway(&["paths", board, "--with", "grog", "--to", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let said = common::words(&table);
+    assert!(
+        said.contains("fatal: a gnome left here dies (end fire: fatal) unless extinguish_fire succeeds: 2/5 with 1 min on the roll (5 in all) up to sure with 7 (11 in all); if it fails, he must leave (action extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3: safe"),
+        "{table}"
+    );
+    let (log, _, code) = common::hatchway(&["replay", board, "--with", "grog", "--outcome", "18"]);
+    assert_eq!(code, 0);
+    assert!(
+        common::words(&log)
+            .contains("fatal (end fire: fatal) unless extinguish_fire succeeds: 2/5 with 1 min"),
+        "{log}"
+    );
+    let (out, _, code) = common::hatchway(&["paths", board, "--with", "grog", "--format", "json"]);
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let outcomes = doc["outcomes"].as_array().expect("outcomes");
+    let publishers = outcomes
+        .iter()
+        .find(|o| o["number"] == 18)
+        .expect("outcome 18");
+    assert_eq!(publishers["final_room"], "1");
+    let remedy = &publishers["remedies"][0];
+    assert_eq!(remedy["action"], "extinguish_fire");
+    assert_eq!(remedy["best"][0]["chance"], "1");
+    assert_eq!(remedy["best"][0]["minutes"], 7);
+    assert_eq!(remedy["best"][0]["total"], 11);
+    assert_eq!(remedy["best"].as_array().map(Vec::len), Some(7));
+    assert_eq!(remedy["if_failed"]["room"], "3");
+    assert_eq!(remedy["if_failed"]["fatal"], false);
+    // Only fatal outcomes have remedies, and only where an action helps:
+    // high water kills too, but no action can be taken there.
+    for o in outcomes {
+        let has = o.get("remedies").is_some();
+        assert!(!has || o["fatal"] == true, "{o}");
+        if o["end_rule"] == "end high_flood: fatal" {
+            assert!(!has, "{o}");
+        }
+    }
+    // The report's badge says the same.
+    let dir = tempfile_dir();
+    let page = dir.join("report.html");
+    let (_, err, code) = common::hatchway(&[
+        "report",
+        board,
+        "--with",
+        "grog",
+        "-o",
+        page.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&page).expect("the page");
+    assert!(
+        html.contains("<span class=\"fatal-mark\">fatal unless extinguish_fire succeeds</span>")
+    );
+    assert!(html.contains("extinguish_fire on room 1 (fire -> clear): 2/5 with 1 min on the roll (5 in all), 1/2 with 2 (6)"));
+}
+
+/// A folder of this test's own under the target folder.
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("remedy-report");
+    std::fs::create_dir_all(&dir).expect("a folder for the page");
+    dir
+}
