@@ -55,6 +55,87 @@ pub const STANDARD_BOARD: (&str, &str) = (
     include_str!("../boards/red-november.board"),
 );
 
+/// A board shipped with hatchway, which any command takes by name where it
+/// takes a board file (`hatchway paths desperate-times`).
+#[derive(Debug, Clone, Copy)]
+pub struct BuiltinBoard {
+    /// Its name, as commands take it.
+    pub name: &'static str,
+    /// The file it is shipped as in `boards/`, whose extension says its
+    /// format.
+    pub file: &'static str,
+    /// The file as shipped.
+    pub text: &'static str,
+}
+
+/// Built-in boards, the standard one first. (`boards/mini-flood.yaml` is
+/// `mini-flood` again, in YAML, to show the format: not a board of its own.)
+pub const BOARDS: &[BuiltinBoard] = &[
+    BuiltinBoard {
+        name: "red-november",
+        file: STANDARD_BOARD.0,
+        text: STANDARD_BOARD.1,
+    },
+    BuiltinBoard {
+        name: "red-november-rulebook",
+        file: "red-november-rulebook.board",
+        text: include_str!("../boards/red-november-rulebook.board"),
+    },
+    BuiltinBoard {
+        name: "desperate-times",
+        file: "desperate-times.board",
+        text: include_str!("../boards/desperate-times.board"),
+    },
+    BuiltinBoard {
+        name: "burning-reactor",
+        file: "burning-reactor.board",
+        text: include_str!("../boards/burning-reactor.board"),
+    },
+    BuiltinBoard {
+        name: "mini-flood",
+        file: "mini-flood.board",
+        text: include_str!("../boards/mini-flood.board"),
+    },
+    BuiltinBoard {
+        name: "open-mini",
+        file: "open-mini.board",
+        text: include_str!("../boards/open-mini.board"),
+    },
+    BuiltinBoard {
+        name: "long-hull",
+        file: "long-hull.board",
+        text: include_str!("../boards/long-hull.board"),
+    },
+    BuiltinBoard {
+        name: "deep-water",
+        file: "deep-water.board",
+        text: include_str!("../boards/deep-water.board"),
+    },
+    BuiltinBoard {
+        name: "galley",
+        file: "galley.json",
+        text: include_str!("../boards/galley.json"),
+    },
+];
+
+/// The built-in board of this name.
+pub fn board(name: &str) -> Option<&'static BuiltinBoard> {
+    BOARDS.iter().find(|b| b.name == name)
+}
+
+impl BuiltinBoard {
+    /// What the board shows: its first comment paragraph, on one line
+    /// (empty for a board without one, such as a JSON board).
+    pub fn summary(&self) -> String {
+        self.text
+            .lines()
+            .map_while(|l| l.strip_prefix('#'))
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
 /// The built-in rules file of this name.
 pub fn rules(name: &str) -> Option<&'static BuiltinRules> {
     RULES.iter().find(|r| r.name == name)

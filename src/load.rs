@@ -15,8 +15,10 @@ use crate::model::{Board, Rules, limits};
 use crate::syntax::{self, ast};
 
 mod layouts;
+mod named;
 
 pub use layouts::Layouts;
+pub use named::{Named, board_input};
 
 /// Problems that stop a file from being used, with any warnings.
 #[derive(Debug, Default)]

@@ -15,16 +15,9 @@ pub(super) enum Drawn {
     Plan(String),
 }
 
-pub(super) fn dot(
-    path: Option<&Path>,
-    from: Option<String>,
-    with: Vec<String>,
-    drawn: Drawn,
-    term: &Terminal,
-) -> Exit {
+pub(super) fn dot(path: Option<&Path>, turn: TurnArgs, drawn: Drawn, term: &Terminal) -> Exit {
     let args = QueryArgs {
-        from,
-        with,
+        turn,
         ..QueryArgs::default()
     };
     let q = match load_query(path, &args, term) {
@@ -84,7 +77,11 @@ pub(super) fn outcome_walk(
 
 /// A planned path, refereed step by step; the first step the rules refuse
 /// is an error pointing into the plan.
-fn plan_walk(q: &Query, text: String, term: &Terminal) -> Result<(Ship, Vec<referee::Step>), Exit> {
+pub(super) fn plan_walk(
+    q: &Query,
+    text: String,
+    term: &Terminal,
+) -> Result<(Ship, Vec<referee::Step>), Exit> {
     let source = std::sync::Arc::new(SourceFile {
         name: "--path".to_string(),
         text,

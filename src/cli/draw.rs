@@ -6,16 +6,20 @@ use crate::render::dot::Walk;
 use crate::render::draw::{self, View};
 use crate::render::svg;
 
-use super::dot::outcome_walk;
+use super::dot::{Drawn, outcome_walk, plan_walk};
 use super::*;
 
 pub(super) fn draw(
     path: Option<&Path>,
-    outcome: Option<usize>,
+    turn: TurnArgs,
+    drawn: Drawn,
     format: DrawFormat,
     term: &Terminal,
 ) -> Exit {
-    let args = QueryArgs::default();
+    let args = QueryArgs {
+        turn,
+        ..QueryArgs::default()
+    };
     let q = match load_query(path, &args, term) {
         Ok(q) => q,
         Err(e) => return e,
@@ -28,14 +32,21 @@ pub(super) fn draw(
         );
         eprintln!("{}", textwrap::fill(&note, term.err.width.max(40)));
     }
+    let walked = match drawn {
+        Drawn::Nothing => None,
+        Drawn::Outcome(n) => match outcome_walk(&q, n, term) {
+            Ok(walk) => Some(walk),
+            Err(e) => return e,
+        },
+        Drawn::Plan(text) => match plan_walk(&q, text, term) {
+            Ok((ship, steps)) => Some(("planned path".to_string(), ship, steps)),
+            Err(e) => return e,
+        },
+    };
     if format == DrawFormat::Svg {
-        let text = match outcome {
+        let text = match walked {
             None => svg::ship(&q.board, q.start, None),
-            Some(n) => {
-                let (title, ship, steps) = match outcome_walk(&q, n, term) {
-                    Ok(walk) => walk,
-                    Err(e) => return e,
-                };
+            Some((title, ship, steps)) => {
                 let walk = Walk {
                     title: &title,
                     steps: &steps,
@@ -47,7 +58,7 @@ pub(super) fn draw(
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
         return Exit::Success;
     }
-    let text = match outcome {
+    let text = match walked {
         None => {
             let rooms = q.board.room_states();
             let hatches: Vec<_> = q.board.hatches.iter().map(|h| h.state).collect();
@@ -59,11 +70,7 @@ pub(super) fn draw(
             };
             draw::ship(&q.board, &view, term.out)
         }
-        Some(n) => {
-            let (title, ship, steps) = match outcome_walk(&q, n, term) {
-                Ok(walk) => walk,
-                Err(e) => return e,
-            };
+        Some((title, ship, steps)) => {
             // The ship at the end of the path, with the rooms it entered.
             let mut entered = vec![q.start];
             entered.extend(steps.iter().filter_map(|s| match s.action {

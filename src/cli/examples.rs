@@ -17,6 +17,10 @@ pub(super) const RULES: &str = "Examples:
   hatchway rules
   hatchway rules deep-water";
 
+pub(super) const BOARDS: &str = "Examples:
+  hatchway boards
+  hatchway paths desperate-times --with grog --to 1";
+
 pub(super) const PATHS: &str = "Examples:
   hatchway paths boards/open-mini.board
   hatchway paths boards/burning-reactor.board --to 6

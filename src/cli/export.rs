@@ -44,11 +44,21 @@ fn written_rules_path(input: &Input) -> Option<String> {
     }
 }
 
-pub(super) fn export(path: Option<&Path>, format: ExportFormatArg, term: &Terminal) -> Exit {
-    let input = match path {
-        Some(p) => load::read(p),
-        None => Ok(load::standard_board()),
-    };
+pub(super) fn export(
+    path: Option<&Path>,
+    turn: &TurnArgs,
+    format: ExportFormatArg,
+    term: &Terminal,
+) -> Exit {
+    if !turn.with.is_empty() {
+        return refuse_option(
+            "--with",
+            "export",
+            "a board holds no items: give `--with` to the command that plays the turn (`paths`, `replay`, `plan`, ...)",
+            term,
+        );
+    }
+    let input = board_input(path, term);
     let (input, board) = match input.and_then(|i| load::board(&i).map(|b| (i, b))) {
         Ok((input, loaded)) => {
             print_reports(&loaded.warnings, term);
@@ -58,6 +68,24 @@ pub(super) fn export(path: Option<&Path>, format: ExportFormatArg, term: &Termin
             print_reports(&f.reports, term);
             return Exit::Invalid;
         }
+    };
+    // `--rules` and `--from` as every command reads them: the board played
+    // by those rules, starting there.
+    let board = if turn.rules.is_some() || turn.from.is_some() {
+        let args = QueryArgs {
+            turn: turn.clone(),
+            ..QueryArgs::default()
+        };
+        match load_query(path, &args, term) {
+            Ok(q) => {
+                let mut board = q.board;
+                board.start = q.start;
+                board
+            }
+            Err(e) => return e,
+        }
+    } else {
+        board
     };
     let mut rules = export::rules_reference(&board);
     if let RulesReference::Path(name) = rules.clone() {

@@ -27,6 +27,7 @@ use crate::search::{self, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, Limits};
 use crate::{builtin, interchange};
 
 mod batch;
+mod boards;
 mod check;
 mod completions;
 mod diff;
@@ -47,6 +48,7 @@ mod sweep;
 mod test;
 
 use batch::{Batch, batch_paths, default_jobs};
+use boards::{board_names, boards};
 use check::check;
 use completions::completions;
 use diff::{Ground, diff};
@@ -103,6 +105,15 @@ enum Command {
         #[arg(value_parser = clap::builder::PossibleValuesParser::new(rules_names()))]
         name: Option<String>,
     },
+    /// The boards built into hatchway, with what each shows; with a name,
+    /// that board exactly as shipped. Every command that takes a board file
+    /// takes these names too.
+    #[command(after_help = examples::BOARDS)]
+    Boards {
+        /// A built-in board, such as `desperate-times`.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(board_names()))]
+        name: Option<String>,
+    },
     /// The JSON Schema of a board document (YAML or JSON) or of the result
     /// of `paths --format json`, for editors and other programs.
     #[command(after_help = examples::SCHEMA)]
@@ -151,17 +162,8 @@ enum Command {
         /// room the action can act on is a plan of its own.
         #[arg(long, value_name = "ROOM")]
         at: String,
-        /// Start in this room instead of the board's start room.
-        #[arg(long, value_name = "ROOM")]
-        from: Option<String>,
-        /// Items the player holds this turn (repeatable, or
-        /// comma-separated: `--with grog,aqualung`).
-        #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
-        with: Vec<String>,
-        /// Play the board by these rules instead of its own (a built-in
-        /// name or a rules file), as `paths --rules`.
-        #[arg(long, value_name = "RULES")]
-        rules: Option<String>,
+        #[command(flatten)]
+        turn: TurnArgs,
         /// Output format.
         #[arg(long, value_enum, default_value_t = PathsFormat::Table)]
         format: PathsFormat,
@@ -182,10 +184,10 @@ enum Command {
         /// every room state of the rules.
         #[arg(long, value_name = "STATES", value_delimiter = ',')]
         states: Vec<String>,
-        /// Items the player holds this turn (repeatable, or
-        /// comma-separated: `--with grog,aqualung`).
-        #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
-        with: Vec<String>,
+        /// The board, rules and items of every solve; `--from` sweeps one
+        /// start room instead of every one.
+        #[command(flatten)]
+        turn: TurnArgs,
         /// What the search of one configuration may store: one that runs
         /// out is counted apart, the sweep goes on, and it exits 3.
         #[command(flatten)]
@@ -226,6 +228,11 @@ enum Command {
     Export {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
+        /// `--from` makes the exported board start there, `--rules` names
+        /// the rules it is played by; a board holds no items, so `--with`
+        /// is refused.
+        #[command(flatten)]
+        turn: TurnArgs,
         /// Output format.
         #[arg(long, value_enum)]
         format: ExportFormatArg,
@@ -252,13 +259,8 @@ enum Command {
         /// lines between actions).
         #[arg(long, value_name = "PLAN")]
         path: Option<String>,
-        /// Start in this room instead of the board's start room.
-        #[arg(long, value_name = "ROOM")]
-        from: Option<String>,
-        /// Items the player holds this turn (repeatable, or
-        /// comma-separated: `--with grog,aqualung`).
-        #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
-        with: Vec<String>,
+        #[command(flatten)]
+        turn: TurnArgs,
     },
     /// Lay board and rules files out in the canonical way, in place; with
     /// no file, format standard input to standard output.
@@ -281,8 +283,14 @@ enum Command {
         /// Draw the ship at the end of the outcome with this number (as
         /// listed by `paths`), with its path: the rooms it entered, and in
         /// SVG its steps numbered on the hatches.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", conflicts_with = "path")]
         outcome: Option<usize>,
+        /// Draw the ship at the end of a planned path, e.g. "open 1-2, move
+        /// 2" (commas or new lines between actions), with its path.
+        #[arg(long, value_name = "PLAN")]
+        path: Option<String>,
+        #[command(flatten)]
+        turn: TurnArgs,
         /// Output: a picture in text for the terminal, or a standalone SVG
         /// document (coloured by state, with patterns and codes that read
         /// without colour, and a legend).
@@ -375,15 +383,16 @@ enum Command {
     },
 }
 
+/// The turn a command answers for, beside its board: where the gnome
+/// starts, what he holds, and the rules played by. One group for every
+/// command that takes a board, so that an outcome numbered by `paths` is
+/// the same outcome in `replay`, `plan`, `draw`, `dot` and `report` given
+/// the same options.
 #[derive(clap::Args, Debug, Clone, Default)]
-struct QueryArgs {
+struct TurnArgs {
     /// Start in this room instead of the board's start room.
     #[arg(long, value_name = "ROOM")]
     from: Option<String>,
-    /// Only outcomes that end in one of these rooms (repeatable, or
-    /// comma-separated: `--to 2,5`).
-    #[arg(long, value_name = "ROOM", value_delimiter = ',')]
-    to: Vec<String>,
     /// Items the player holds this turn (repeatable, or comma-separated:
     /// `--with grog,aqualung`).
     #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
@@ -393,6 +402,16 @@ struct QueryArgs {
     /// keep their states, matched by name.
     #[arg(long, value_name = "RULES")]
     rules: Option<String>,
+}
+
+#[derive(clap::Args, Debug, Clone, Default)]
+struct QueryArgs {
+    #[command(flatten)]
+    turn: TurnArgs,
+    /// Only outcomes that end in one of these rooms (repeatable, or
+    /// comma-separated: `--to 2,5`).
+    #[arg(long, value_name = "ROOM", value_delimiter = ',')]
+    to: Vec<String>,
     /// Only outcomes that cost at most this many minutes.
     #[arg(long, value_name = "N")]
     max_cost: Option<u32>,
@@ -434,6 +453,101 @@ impl Query {
         crate::outcome::numbered(outcomes)
             .filter(|(_, o)| self.shows(o))
             .collect()
+    }
+
+    /// Why `--to`, `--safe` and `--max-cost` show no outcome, given the
+    /// outcomes they hid: for each room asked for, the outcomes `--safe`
+    /// hid there, or why no move enters it (the rule that forbids it,
+    /// quoted, and the items that would allow it). `None` when nothing was
+    /// asked for and nothing hidden.
+    fn why_none(&self, hidden: &[(usize, Outcome)]) -> Option<String> {
+        let within = self
+            .limits
+            .max_cost
+            .map_or(String::new(), |c| format!(" within `--max-cost {}`", c.0));
+        if self.to.is_empty() {
+            return (!hidden.is_empty() && self.safe).then(|| {
+                format!(
+                    "no outcome shown: every outcome{within} is fatal, and `--safe` hides them all"
+                )
+            });
+        }
+        let mut said = Vec::new();
+        for &room in &self.to {
+            let label = self.board.room(room).label();
+            let fatal: Vec<String> = hidden
+                .iter()
+                .filter(|(_, o)| o.room == room)
+                .map(|(n, _)| format!("#{n}"))
+                .collect();
+            if !fatal.is_empty() {
+                said.push(format!(
+                    "{} in room {label}, but `--safe` hides {}: they are fatal",
+                    if fatal.len() == 1 {
+                        format!("outcome {} ends", fatal[0])
+                    } else {
+                        format!("outcomes {} end", fatal.join(", "))
+                    },
+                    if fatal.len() == 1 { "it" } else { "them" }
+                ));
+                continue;
+            }
+            if room == self.start {
+                continue;
+            }
+            // Rooms next door refused for the same reason are named together.
+            let mut reasons: Vec<(Vec<String>, String)> = Vec::new();
+            for (next, reason) in self
+                .board
+                .neighbours(room)
+                .iter()
+                .filter_map(|&(hatch, next)| {
+                    // The step into the room from next door, with the hatch
+                    // opened if it can be: the rule that refuses it there.
+                    let mut ship = Ship::new(&self.board, next);
+                    let state = ship.hatches[hatch.index()];
+                    if let Some(opening) = self.movement.opening(state) {
+                        ship.hatches[hatch.index()] = opening.becomes;
+                    }
+                    let action = crate::outcome::Action::Move(room);
+                    let illegal = ship
+                        .clone()
+                        .apply(&self.board, &self.movement, action)
+                        .err()?;
+                    let ruling = ship.ruling(&self.board, &self.movement, action, &illegal);
+                    Some((self.board.room(next).id.clone(), ruling.help()))
+                })
+            {
+                match reasons.iter_mut().find(|(_, r)| *r == reason) {
+                    Some((rooms, _)) => rooms.push(next),
+                    None => reasons.push((vec![next], reason)),
+                }
+            }
+            let reasons: Vec<String> = reasons
+                .into_iter()
+                .map(|(rooms, reason)| {
+                    let from = if rooms.len() == 1 {
+                        format!("room {}", rooms[0])
+                    } else {
+                        format!("rooms {}", rooms.join(", "))
+                    };
+                    format!("from {from}: {reason}")
+                })
+                .collect();
+            said.push(if reasons.is_empty() && within.is_empty() {
+                format!(
+                    "no move ends in room {label}: every step into it is allowed, but no way leads to a room next to it"
+                )
+            } else if reasons.is_empty() {
+                format!("no move{within} ends in room {label}: a costlier one may (raise `--max-cost`)")
+            } else {
+                format!(
+                    "no move{within} ends in room {label}: {}",
+                    reasons.join("; ")
+                )
+            });
+        }
+        (!said.is_empty()).then(|| format!("no outcome shown: {}", said.join("; ")))
     }
 
     /// Whether `--to` and `--safe` let an outcome be shown.
@@ -553,14 +667,14 @@ pub fn run() -> ExitCode {
             board,
             rooms,
             states,
-            with,
+            turn,
             budget,
             format,
         } => sweep(
             board.as_deref(),
             &rooms,
             &states,
-            &with,
+            turn,
             budget,
             format,
             &term,
@@ -588,37 +702,30 @@ pub fn run() -> ExitCode {
         }
         Command::Check { files, format } => check(&files, format, &term),
         Command::Rules { name } => rules(name.as_deref(), &term),
+        Command::Boards { name } => boards(name.as_deref(), &term),
         Command::Schema { document } => schema(document, &term),
-        Command::Export { board, format } => export(board.as_deref(), format, &term),
+        Command::Export {
+            board,
+            turn,
+            format,
+        } => export(board.as_deref(), &turn, format, &term),
         Command::Import { file } => import(&file, &term),
         Command::Dot {
             board,
             outcome,
             path,
-            from,
-            with,
-        } => {
-            let drawn = match (outcome, path) {
-                (Some(n), _) => Drawn::Outcome(n),
-                (None, Some(plan)) => Drawn::Plan(plan),
-                (None, None) => Drawn::Nothing,
-            };
-            dot(board.as_deref(), from, with, drawn, &term)
-        }
+            turn,
+        } => dot(board.as_deref(), turn, drawn(outcome, path), &term),
         Command::Plan {
             board,
             action,
             at,
-            from,
-            with,
-            rules,
+            turn,
             format,
             budget,
         } => {
             let args = QueryArgs {
-                from,
-                with,
-                rules,
+                turn,
                 budget,
                 ..QueryArgs::default()
             };
@@ -638,8 +745,10 @@ pub fn run() -> ExitCode {
         Command::Draw {
             board,
             outcome,
+            path,
+            turn,
             format,
-        } => draw(board.as_deref(), outcome, format, &term),
+        } => draw(board.as_deref(), turn, drawn(outcome, path), format, &term),
         Command::Test {
             paths,
             snapshots,
@@ -692,7 +801,7 @@ pub fn run() -> ExitCode {
             stream,
         } => {
             if batch {
-                let rules = match &query.rules {
+                let rules = match &query.turn.rules {
                     Some(name) => match diff::named_rules(name, &term) {
                         Ok(named) => Some(named.rules),
                         Err(exit) => return exit.into(),
@@ -710,6 +819,27 @@ pub fn run() -> ExitCode {
         }
     };
     exit.into()
+}
+
+/// Which path `draw` or `dot` draws: an outcome's, a planned one, or none.
+fn drawn(outcome: Option<usize>, path: Option<String>) -> Drawn {
+    match (outcome, path) {
+        (Some(n), _) => Drawn::Outcome(n),
+        (None, Some(plan)) => Drawn::Plan(plan),
+        (None, None) => Drawn::Nothing,
+    }
+}
+
+/// Refuses an option of the turn that a command cannot honour, by name and
+/// with why (exit 2: the command line asks for something the command does
+/// not do), rather than answering for another turn.
+fn refuse_option(option: &str, command: &str, why: &str, term: &Terminal) -> Exit {
+    print_plain(
+        format!("`hatchway {command}` cannot honour `{option}`"),
+        Some(why.to_string()),
+        term,
+    );
+    Exit::Usage
 }
 
 /// Writes a document of INTERCHANGE.md on standard output, as YAML or as
@@ -782,7 +912,7 @@ fn query_with(
     args: &QueryArgs,
     movement: impl FnOnce(&Arc<Rules>, ItemSet) -> Movement,
 ) -> Result<Query, QueryError> {
-    let start = match &args.from {
+    let start = match &args.turn.from {
         Some(id) => room_arg(&board, id, "--from")?,
         None => board.start,
     };
@@ -792,7 +922,7 @@ fn query_with(
         .map(|id| room_arg(&board, id, "--to"))
         .collect::<Result<Vec<_>, _>>()?;
     let mut items = ItemSet::default();
-    for name in &args.with {
+    for name in &args.turn.with {
         let item = board.rules.item(name).ok_or_else(|| QueryError {
             message: format!("unknown item `{name}` in `--with`"),
             help: Some(if board.rules.items.is_empty() {
@@ -825,12 +955,26 @@ fn query_with(
     })
 }
 
-fn load_board(path: Option<&Path>, term: &Terminal) -> Result<Board, Exit> {
-    let input = match path {
-        Some(p) => load::read(p),
-        None => Ok(load::standard_board()),
+/// The text of the board a command was given: a file, or a built-in board
+/// by name (the standard board when `path` is `None`). A name that is both
+/// is read as the file, with a warning.
+fn board_input(path: Option<&Path>, term: &Terminal) -> Result<Input, Failure> {
+    let Some(path) = path else {
+        return Ok(load::standard_board());
     };
-    match input.and_then(|i| load::board(&i)) {
+    let named = load::board_input(path)?;
+    if let Some(note) = named.note {
+        let source = Arc::new(SourceFile {
+            name: named.input.name.clone(),
+            text: String::new(),
+        });
+        print_reports(&[Report::new(source, note)], term);
+    }
+    Ok(named.input)
+}
+
+fn load_board(path: Option<&Path>, term: &Terminal) -> Result<Board, Exit> {
+    match board_input(path, term).and_then(|i| load::board(&i)) {
         Ok(loaded) => {
             print_reports(&loaded.warnings, term);
             Ok(loaded.value)
@@ -847,7 +991,7 @@ fn load_board(path: Option<&Path>, term: &Terminal) -> Result<Board, Exit> {
 /// problem on standard error.
 fn load_query(path: Option<&Path>, args: &QueryArgs, term: &Terminal) -> Result<Query, Exit> {
     let mut board = load_board(path, term)?;
-    if let Some(name) = &args.rules {
+    if let Some(name) = &args.turn.rules {
         let rules = diff::named_rules(name, term)?.rules;
         board = crate::rules_diff::rebind(&board, &rules).map_err(|e| {
             print_plain(
@@ -907,4 +1051,39 @@ fn solve(q: &Query, term: &Terminal) -> Result<search::Solution, Exit> {
         print_plain(limit.to_string(), Some(help), term);
         Exit::Limit
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// Every command that takes a board (a positional `board`, `boards` or
+    /// `paths`) takes the whole turn group: `--from`, `--with`, `--rules`.
+    /// Walked from clap's own list, so a new command cannot miss it.
+    #[test]
+    fn every_command_that_takes_a_board_takes_the_turn() {
+        let cli = Cli::command();
+        let mut taking = 0;
+        for command in cli.get_subcommands() {
+            let takes_board = command
+                .get_positionals()
+                .any(|a| matches!(a.get_id().as_str(), "board" | "boards" | "paths"));
+            if !takes_board {
+                continue;
+            }
+            taking += 1;
+            for option in ["from", "with", "rules"] {
+                assert!(
+                    command
+                        .get_arguments()
+                        .any(|a| a.get_long() == Some(option)),
+                    "`hatchway {}` takes a board but not `--{option}`",
+                    command.get_name()
+                );
+            }
+        }
+        assert!(taking >= 10, "only {taking} commands take a board");
+    }
 }

@@ -31,13 +31,31 @@ pub(super) fn paths(
         },
     };
     let total = solution.outcomes.len();
-    let numbered = q.listed(solution.outcomes);
+    let (numbered, hidden): (Vec<_>, Vec<_>) =
+        crate::outcome::numbered(solution.outcomes).partition(|(_, o)| q.shows(o));
+    // An empty answer says why: which filter hid everything, and what
+    // would show something.
+    let why = if numbered.is_empty() {
+        q.why_none(&hidden)
+    } else {
+        None
+    };
     let exit = if format == PathsFormat::Table {
-        let text =
+        let mut text =
             render::table::outcomes(&q.board, &q.movement, q.start, &numbered, total, term.out);
+        if let Some(why) = &why {
+            text.push('\n');
+            let options = textwrap::Options::new(term.out.width.max(40))
+                .word_splitter(textwrap::WordSplitter::NoHyphenation);
+            text.push_str(&textwrap::fill(why, options));
+            text.push('\n');
+        }
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
         Exit::Success
     } else {
+        if let Some(why) = why {
+            print_plain(why, None, term);
+        }
         let mut doc = document::result_doc(
             &q.board,
             &q.movement,

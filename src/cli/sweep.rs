@@ -6,13 +6,14 @@ pub(super) fn sweep(
     path: Option<&Path>,
     room_ids: &[String],
     state_names: &[String],
-    with: &[String],
+    turn: TurnArgs,
     budget: Budget,
     format: CheckFormat,
     term: &Terminal,
 ) -> Exit {
+    let one_start = turn.from.is_some();
     let args = QueryArgs {
-        with: with.to_vec(),
+        turn,
         budget,
         ..QueryArgs::default()
     };
@@ -66,7 +67,11 @@ pub(super) fn sweep(
     let plan = crate::sweep::Sweep {
         rooms,
         states,
-        starts: (0..q.board.rooms.len()).map(|i| RoomId(i as u32)).collect(),
+        starts: if one_start {
+            vec![q.start]
+        } else {
+            (0..q.board.rooms.len()).map(|i| RoomId(i as u32)).collect()
+        },
         limits: budget.limits(),
     };
     let total = match plan.solves().filter(|&n| n <= crate::sweep::MAX_SOLVES) {

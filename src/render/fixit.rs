@@ -231,6 +231,74 @@ fn quoted(movement: &Movement, rule: Option<RuleRef>) -> String {
         .map_or_else(String::new, |q| format!(" ({})", q.text))
 }
 
+/// Why `action` cannot be taken at the end of each of `outcomes`, each
+/// reason once: the rule that forbids it there, quoted, or what it acts on
+/// that is not there.
+fn why_not(
+    board: &Board,
+    movement: &Movement,
+    action: ActionId,
+    at: RoomId,
+    outcomes: &[(usize, Outcome)],
+) -> Vec<String> {
+    let rules = movement.rules();
+    let turn = &rules.turn;
+    let Some(declared) = turn.actions.get(usize::from(action.0)) else {
+        return Vec::new();
+    };
+    let mut reasons: Vec<String> = Vec::new();
+    for (_, o) in outcomes {
+        let here = o.rooms[at.index()];
+        let state = &rules.room_states[usize::from(here.0)];
+        let reason = if turn.terms(action, here, movement.items()).is_none() {
+            let rule = turn
+                .deciding(action, here, movement.items())
+                .and_then(|i| rules.quote(RuleRef::ActionRule(i)))
+                .map_or_else(|| "a rule".to_string(), |q| format!("`{}`", q.text));
+            format!(
+                "in a room that is `{state}`, the rules `{}` say {rule}",
+                rules.name
+            )
+        } else if declared.on_hatches() {
+            let acted: Vec<String> = declared
+                .changes
+                .iter()
+                .filter_map(|c| match *c {
+                    crate::model::turn::Change::Hatch { from, .. } => {
+                        Some(format!("`{}`", rules.hatch_states[usize::from(from.0)]))
+                    }
+                    crate::model::turn::Change::Room { .. } => None,
+                })
+                .collect();
+            format!(
+                "it acts on {} hatches, and no hatch of room {} is",
+                acted.join(" or "),
+                board.room(at).id
+            )
+        } else {
+            let acted: Vec<String> = declared
+                .changes
+                .iter()
+                .filter_map(|c| match *c {
+                    crate::model::turn::Change::Room { from, .. } => {
+                        Some(format!("`{}`", rules.room_states[usize::from(from.0)]))
+                    }
+                    crate::model::turn::Change::Hatch { .. } => None,
+                })
+                .collect();
+            format!(
+                "it acts on a room that is {}, and the move leaves room {} `{state}`",
+                acted.join(" or "),
+                board.room(at).id
+            )
+        };
+        if !reasons.contains(&reason) {
+            reasons.push(reason);
+        }
+    }
+    reasons
+}
+
 /// The whole answer of `hatchway plan`.
 pub fn plans(
     board: &Board,
@@ -284,13 +352,14 @@ pub fn plans(
             )
         } else {
             format!(
-                "{} in room {}, but in none can `{name}` be taken: the rules' `action` statements say what it acts on and where it is forbidden",
+                "{} in room {}, but in none can `{name}` be taken: {}",
                 if outcomes.len() == 1 {
                     "1 move ends".to_string()
                 } else {
                     format!("{} moves end", outcomes.len())
                 },
-                board.room(at).label()
+                board.room(at).label(),
+                why_not(board, movement, action, at, outcomes).join("; ")
             )
         };
         out.push('\n');

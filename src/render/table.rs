@@ -16,13 +16,16 @@ pub fn outcomes(
     total: usize,
     style: Style,
 ) -> String {
-    let mut out = heading(
-        board,
-        movement,
-        start,
-        &super::count(total as u64, "outcome"),
-        style,
-    );
+    let counted = if outcomes.len() == total {
+        super::count(total as u64, "outcome")
+    } else {
+        format!(
+            "{} of {}",
+            outcomes.len(),
+            super::count(total as u64, "outcome")
+        )
+    };
+    let mut out = heading(board, movement, start, &counted, style);
     // Numbered cheapest first, shown by final room: within a room the
     // numbers still rise, by cost then room states.
     let mut rows: Vec<&(usize, Outcome)> = outcomes.iter().collect();
@@ -52,14 +55,25 @@ pub fn heading(
     let mut out = style.paint(
         HEADING,
         &format!(
-            "{}: start in room {}, rules {}, {what}",
+            "{}: start in room {}, rules {}{}, {what}",
             board.name,
             board.room(start).label(),
             movement.rules().name,
+            holding(movement),
         ),
     );
     out.push('\n');
     out
+}
+
+/// `, holding grog` after the rules, for a turn with items.
+fn holding(movement: &Movement) -> String {
+    let held = movement.held();
+    if held.is_empty() {
+        String::new()
+    } else {
+        format!(", holding {}", held.join(", "))
+    }
 }
 
 /// The lines of one outcome: its number, cost and actions, the rooms it

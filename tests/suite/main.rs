@@ -28,6 +28,7 @@ mod invariants;
 mod layouts;
 mod message_style;
 mod newcomer;
+mod one_turn;
 mod plans;
 mod report;
 mod robustness;

@@ -1,0 +1,319 @@
+//! One turn in every command: the same board, rules, items and start give
+//! the same outcome numbers and the same paths in `replay`, `draw`, `dot`
+//! and `report`; a command that cannot honour an option refuses it by
+//! name; an empty answer says why; the shipped boards can be named.
+
+use crate::common;
+
+/// The path of outcome `n` as `replay --format json` gives it: `open A-B`
+/// and `move R`, in order.
+fn replayed(args: &[&str], n: &str) -> Vec<String> {
+    let mut all = vec!["replay", "--outcome", n, "--format", "json"];
+    all.extend_from_slice(args);
+    let (out, err, code) = common::hatchway(&all);
+    assert_eq!(code, 0, "{all:?}: {err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    steps_of(&doc["outcomes"][0]["steps"])
+}
+
+/// Steps of a replay document as a plan writes them.
+fn steps_of(steps: &serde_json::Value) -> Vec<String> {
+    steps
+        .as_array()
+        .expect("steps")
+        .iter()
+        .map(|s| match s["action"].as_str() {
+            Some("open") => format!(
+                "open {}-{}",
+                s["hatch"][0].as_str().unwrap_or(""),
+                s["hatch"][1].as_str().unwrap_or("")
+            ),
+            _ => format!("move {}", s["room"].as_str().unwrap_or("")),
+        })
+        .collect()
+}
+
+/// The path `draw` writes over its picture: `open hatch A-B` and `move to
+/// room R (Name)`, after the minutes.
+fn drawn(args: &[&str], n: &str) -> Vec<String> {
+    let mut all = vec!["draw", "--outcome", n];
+    all.extend_from_slice(args);
+    let (out, err, code) = common::hatchway(&all);
+    assert_eq!(code, 0, "{all:?}: {err}");
+    let header = common::words(out.split("\n\n").next().unwrap_or(""));
+    let path = header.split(" min: ").nth(1).unwrap_or("");
+    path.split(", ")
+        .filter(|s| *s != "stay")
+        .map(|s| {
+            if let Some(h) = s.strip_prefix("open hatch ") {
+                format!("open {h}")
+            } else {
+                let room = s.trim_start_matches("move to room ");
+                format!("move {}", room.split(' ').next().unwrap_or(""))
+            }
+        })
+        .collect()
+}
+
+/// The path `dot` labels its edges with: `K: open` and `K: to R`, by step.
+fn dotted(args: &[&str], n: &str) -> Vec<String> {
+    let mut all = vec!["dot", "--outcome", n];
+    all.extend_from_slice(args);
+    let (out, err, code) = common::hatchway(&all);
+    assert_eq!(code, 0, "{all:?}: {err}");
+    let mut steps: Vec<(usize, String)> = Vec::new();
+    for line in out.lines().filter(|l| l.contains(" -- ")) {
+        let ids: Vec<&str> = line.split('"').skip(1).step_by(2).take(2).collect();
+        let Some(label) = line.split("label=\"").nth(1) else {
+            continue;
+        };
+        let label = label.split('"').next().unwrap_or("");
+        for part in label.split("\\n") {
+            let Some((k, what)) = part.split_once(": ") else {
+                continue;
+            };
+            let Ok(k) = k.parse::<usize>() else {
+                continue;
+            };
+            let step = match what.strip_prefix("to ") {
+                Some(room) => format!("move {room}"),
+                None => format!("open {}-{}", ids[0], ids[1]),
+            };
+            steps.push((k, step));
+        }
+    }
+    steps.sort();
+    steps.into_iter().map(|(_, s)| s).collect()
+}
+
+/// The path of outcome `n` in the data of `report`'s page.
+fn reported(args: &[&str], n: &str) -> Vec<String> {
+    let mut all = vec!["report"];
+    all.extend_from_slice(args);
+    let (html, err, code) = common::hatchway(&all);
+    assert_eq!(code, 0, "{all:?}: {err}");
+    let open = "<script type=\"application/json\" id=\"hatchway-data\">";
+    let start = html.find(open).expect("data") + open.len();
+    let end = start + html[start..].find("</script>").expect("end of data");
+    let doc: serde_json::Value = serde_json::from_str(&html[start..end]).expect("JSON");
+    let outcome = doc["outcomes"]
+        .as_array()
+        .expect("outcomes")
+        .iter()
+        .find(|o| o["number"].to_string() == n)
+        .unwrap_or_else(|| panic!("no outcome {n} in the report"));
+    steps_of(&outcome["steps"])
+}
+
+/// An outcome number from `paths` means the same path in `replay`, `draw`,
+/// `dot` and `report` under the same board, items, rules and start.
+#[test]
+fn draw_dot_report_and_replay_show_the_same_path() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["boards/desperate-times.board", "--with", "grog"], "18"),
+        (&["boards/desperate-times.board"], "18"),
+        (&["desperate-times", "--with", "grog", "--from", "8"], "12"),
+        (
+            &[
+                "boards/red-november.board",
+                "--rules",
+                "red-november-rulebook",
+                "--from",
+                "5",
+            ],
+            "7",
+        ),
+        (
+            &[
+                "boards/burning-reactor.board",
+                "--rules",
+                "red-november-rulebook",
+            ],
+            "4",
+        ),
+    ];
+    for (args, n) in cases {
+        let expected = replayed(args, n);
+        assert!(!expected.is_empty(), "{args:?} #{n} has a path");
+        assert_eq!(drawn(args, n), expected, "draw {args:?} #{n}");
+        assert_eq!(dotted(args, n), expected, "dot {args:?} #{n}");
+        assert_eq!(reported(args, n), expected, "report {args:?} #{n}");
+    }
+    // Without grog, outcome 18 of that board is another turn's: it differs.
+    assert_ne!(
+        replayed(&["boards/desperate-times.board"], "18"),
+        replayed(&["boards/desperate-times.board", "--with", "grog"], "18")
+    );
+}
+
+/// `draw` takes a planned path as `dot` does.
+#[test]
+fn draw_draws_a_planned_path() {
+    let (out, err, code) = common::hatchway(&[
+        "draw",
+        "desperate-times",
+        "--with",
+        "grog",
+        "--path",
+        "open 5-7, move 5, open 2-5, move 2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("planned path, 3 min: open hatch 5-7"),
+        "{out}"
+    );
+    let (_, err, code) = common::hatchway(&["draw", "desperate-times", "--path", "move 1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("illegal_step"), "{err}");
+}
+
+/// What a command cannot honour it refuses by name, and never answers
+/// for another turn.
+#[test]
+fn options_a_command_cannot_honour_are_refused_by_name() {
+    let (out, err, code) = common::hatchway(&[
+        "export",
+        "desperate-times",
+        "--with",
+        "grog",
+        "--format",
+        "yaml",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("`hatchway export` cannot honour `--with`"),
+        "{err}"
+    );
+    // What it can honour, it does: the exported board starts where asked.
+    let (out, err, code) = common::hatchway(&[
+        "export",
+        "desperate-times",
+        "--from",
+        "3",
+        "--format",
+        "yaml",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("start: 3\n"), "{out}");
+    // `sweep --from` sweeps that one start room.
+    let (out, err, code) = common::hatchway(&[
+        "sweep",
+        "boards/open-mini.board",
+        "--from",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let (all, _, _) = common::hatchway(&["sweep", "boards/open-mini.board", "--format", "json"]);
+    let all: serde_json::Value = serde_json::from_str(&all).expect("JSON");
+    assert_eq!(
+        doc["solves"].as_u64().map(|s| s * 4),
+        all["solves"].as_u64(),
+        "one start room of four"
+    );
+}
+
+/// A filter that hides every outcome says which, and what would show one;
+/// a header counts what it shows of all.
+#[test]
+fn an_empty_answer_says_why() {
+    let (out, _, code) = common::hatchway(&["paths", "desperate-times", "--to", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("0 of 20 outcomes"), "{out}");
+    let said = common::words(&out);
+    assert!(
+        said.contains("no outcome shown: no move ends in room 1 (Engine Room): from rooms 2, 3: the rules `red-november-rulebook` say `enter fire: forbidden`; with --with grog or with --with fire_extinguisher this step is allowed"),
+        "{out}"
+    );
+    let (out, _, _) = common::hatchway(&[
+        "paths",
+        "desperate-times",
+        "--with",
+        "grog",
+        "--to",
+        "1",
+        "--safe",
+    ]);
+    assert!(out.contains("holding grog, 0 of 24 outcomes"), "{out}");
+    assert!(
+        common::words(&out).contains(
+            "outcomes #18, #23 end in room 1 (Engine Room), but `--safe` hides them: they are fatal"
+        ),
+        "{out}"
+    );
+    let (out, _, _) = common::hatchway(&["paths", "desperate-times", "--with", "grog", "--safe"]);
+    assert!(out.contains("holding grog, 20 of 24 outcomes"), "{out}");
+    // In JSON the reason goes to standard error.
+    let (out, err, code) =
+        common::hatchway(&["paths", "desperate-times", "--to", "1", "--format", "json"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"outcomes\": []"), "{out}");
+    assert!(common::words(&err).contains("no outcome shown"), "{err}");
+    // `plan` quotes the rule that forbids the action.
+    let (out, _, _) = common::hatchway(&[
+        "plan",
+        "desperate-times",
+        "--action",
+        "unblock_hatch",
+        "--at",
+        "2",
+        "--with",
+        "grog",
+    ]);
+    assert!(
+        common::words(&out).contains("in none can `unblock_hatch` be taken: in a room that is `fire`, the rules `red-november-rulebook` say `action in fire: forbidden`"),
+        "{out}"
+    );
+}
+
+/// The shipped boards are built in: named from any folder, listed by
+/// `hatchway boards`, printed as shipped; a file of the same name wins, and
+/// says so.
+#[test]
+fn the_shipped_boards_can_be_named_from_anywhere() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("named-boards");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hatchway"))
+            .args(args)
+            .current_dir(&dir)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("runs");
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            out.status.code().unwrap_or(-1),
+        )
+    };
+    let (out, err, code) = run(&["paths", "desperate-times", "--with", "grog", "--to", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("desperate-times: start in room 7"), "{out}");
+    let (list, _, code) = run(&["boards"]);
+    assert_eq!(code, 0);
+    for name in ["red-november", "desperate-times", "galley", "long-hull"] {
+        assert!(
+            list.lines().any(|l| l.starts_with(&format!("{name} ("))),
+            "{list}"
+        );
+    }
+    let (text, _, _) = run(&["boards", "desperate-times"]);
+    let shipped =
+        std::fs::read_to_string(common::board_path("desperate-times.board")).expect("shipped");
+    assert_eq!(text, shipped);
+    let (_, _, code) = run(&["replay", "galley", "--outcome", "1"]);
+    assert_eq!(code, 0, "a JSON board by name");
+    // A file of that name wins, with a warning.
+    std::fs::write(dir.join("open-mini"), "board mine\nroom 1\nstart 1\n").expect("written");
+    let (out, err, code) = run(&["paths", "open-mini"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("mine:"), "{out}");
+    assert!(err.contains("ambiguous_board_name"), "{err}");
+    // Neither a file nor a board: the error of reading the file.
+    let (_, err, code) = run(&["paths", "no-such-board"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no-such-board"), "{err}");
+}
