@@ -199,3 +199,40 @@ fn clicolor_force_colours_output_off_a_terminal() {
     assert!(run(Some("1"), &[]));
     assert!(!run(Some("1"), &["--color", "never"]));
 }
+
+/// A hatch action may act on a state whose only `open` rule forbids opening
+/// it: that rule opens nothing, so no move changes such a hatch. A state an
+/// `open` rule does open, or makes, stays refused.
+#[test]
+fn a_hatch_action_may_act_on_a_state_that_cannot_be_opened() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("check_cli");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let rules = |name: &str, action: &str| {
+        let path = dir.join(format!("{name}.rules"));
+        std::fs::write(
+            &path,
+            format!(
+                "rules {name}\n\nroom states: dry, wet\nhatch states: closed, open, stuck\n\n\
+                 open closed: cost 1, becomes open\nopen stuck: forbidden\nwalk through: open\n\
+                 enter dry: cost 0\nenter wet: cost 1\n\n{action}\n"
+            ),
+        )
+        .expect("the rules are written");
+        path.to_str().expect("a UTF-8 path").to_string()
+    };
+    let stuck = rules("stuck", "action free: hatch stuck becomes closed");
+    let (out, err, code) = hatchway(&["check", &stuck]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("ok "), "{out}");
+    for (name, state) in [("opened", "closed"), ("made", "open")] {
+        let path = rules(name, &format!("action free: hatch {state} becomes stuck"));
+        let (out, _, code) = hatchway(&["check", "--format", "json", &path]);
+        assert_eq!(code, 1, "{state}: {out}");
+        let doc: serde_json::Value = serde_json::from_str(&out).expect("stdout is JSON");
+        assert_eq!(
+            doc["files"][0]["diagnostics"][0]["code"], "hatchway::action_on_moving_hatch",
+            "{state}: {out}"
+        );
+    }
+}
