@@ -112,13 +112,22 @@ pub(super) fn batch_paths(args: &Batch<'_>, jobs: NonZeroUsize) -> Exit {
     exit
 }
 
+/// Whether a line is blank: only JSON's whitespace (space, tab, carriage
+/// return; the line feed ends it). A form feed or any other space is no
+/// whitespace to JSON, so a line of them is invalid JSON, answered with an
+/// error line like any other.
+fn blank(line: &[u8]) -> bool {
+    line.iter()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+}
+
 /// Reads the next line that is not blank; `None` at the end of the input.
 fn next_line(input: &mut impl BufRead, number: &mut usize) -> Option<Line> {
     loop {
         *number += 1;
         match read_line(input) {
             Ok(None) => return None,
-            Ok(Some(bytes)) if bytes.trim_ascii().is_empty() => {}
+            Ok(Some(bytes)) if blank(&bytes) => {}
             Ok(Some(bytes)) => return Some(Line::Text(*number, bytes)),
             Err(e) => return Some(Line::Unreadable(*number, e.to_string())),
         }
