@@ -131,6 +131,44 @@ pub fn read(path: &Path) -> Result<Input, Failure> {
     input_from_bytes(name, bytes, dir, InputKind::of(path))
 }
 
+/// Reads the rules file `--rules` names when the name is no built-in one:
+/// as [`read`], but a file that cannot be read is rules unknown by that
+/// name (`hatchway::unknown_rules`), shown on the name as written.
+pub fn read_rules_named(text: &str) -> Result<Input, Failure> {
+    let path = Path::new(text);
+    let bytes = read_bytes(path).map_err(|e| {
+        let reason = match &e {
+            ReadError::Io(e) => io_reason(e),
+            ReadError::Folder => "it is a folder".to_string(),
+            ReadError::TooLarge(_) => return e.problem(text),
+        };
+        Problem::error(
+            Code::UnknownRules,
+            format!("unknown rules `{text}`: {reason}"),
+        )
+        .label(
+            ast::Span::new(0, text.len()),
+            "neither built-in rules nor a readable file",
+        )
+        .help(format!(
+            "{}`--rules` takes a rules file or a built-in name: {}",
+            crate::spelling::did_you_mean(text, builtin::RULES.iter().map(|r| r.name)),
+            builtin::rules_names()
+        ))
+    });
+    let bytes = bytes.map_err(|problem| {
+        Failure::single(
+            SourceFile {
+                name: "--rules".to_string(),
+                text: text.to_string(),
+            },
+            problem,
+        )
+    })?;
+    let dir = path.parent().map(Path::to_path_buf);
+    input_from_bytes(text.to_string(), bytes, dir, InputKind::of(path))
+}
+
 /// Why a file could not be read.
 enum ReadError {
     Io(std::io::Error),
@@ -563,9 +601,12 @@ impl Finder<'_> {
                 .help("rules files are written in the hatchway language; name a `.rules` file"),
             ]);
         }
+        // Rules a board names but that cannot be read are unknown by that
+        // name, as INTERCHANGE.md's table of codes says; `unreadable` is
+        // for the file a command is given.
         let input = match std::fs::metadata(&full) {
             Ok(m) if !m.is_file() && !m.is_dir() => Err(Problem::error(
-                Code::Unreadable,
+                Code::UnknownRules,
                 format!("the rules `{}` are not a regular file", path.text),
             )
             .label(path.span, "not a file")
@@ -576,8 +617,12 @@ impl Finder<'_> {
                     ReadError::Folder => "it is a folder".to_string(),
                     ReadError::TooLarge(_) => "it is larger than 1 MiB".to_string(),
                 };
+                let code = match e {
+                    ReadError::TooLarge(_) => Code::TooLarge,
+                    ReadError::Io(_) | ReadError::Folder => Code::UnknownRules,
+                };
                 let problem = Problem::error(
-                    Code::Unreadable,
+                    code,
                     format!("cannot read the rules `{}`: {reason}", path.text),
                 )
                 .label(path.span, format!("`{shown}`: {reason}"));

@@ -39,7 +39,7 @@ pub(super) fn named_rules(text: &str, term: &Terminal) -> Result<Named, Exit> {
         });
     }
     let path = Path::new(text);
-    let compiled = load::read(path).and_then(|i| load::compile(&i));
+    let compiled = load::read_rules_named(text).and_then(|i| load::compile(&i));
     match compiled {
         Ok(loaded) => {
             print_reports(&loaded.warnings, term);
@@ -68,16 +68,6 @@ pub(super) fn named_rules(text: &str, term: &Terminal) -> Result<Named, Exit> {
         }
         Err(f) => {
             print_reports(&f.reports, term);
-            if !path.exists() {
-                print_plain(
-                    format!("no rules `{text}`"),
-                    Some(format!(
-                        "`--rules` takes a rules file or a built-in name: {}",
-                        builtin::rules_names()
-                    )),
-                    term,
-                );
-            }
             Err(Exit::Invalid)
         }
     }
