@@ -15,8 +15,10 @@ use crate::model::{Board, Rules, limits};
 use crate::syntax::{self, ast};
 
 mod layouts;
+mod rebind;
 
 pub use layouts::Layouts;
+pub use rebind::{Incompatible, rebind};
 
 /// Problems that stop a file from being used, with any warnings.
 #[derive(Debug, Default)]
@@ -379,7 +381,7 @@ fn wrong_kind(expected_board: bool, span: ast::Span) -> Problem {
 }
 
 fn compile_rules_text(name: &str, text: &str) -> Result<Loaded<Arc<Rules>>, Failure> {
-    compile_language(name, text, None, Expect::Rules).map(|l| Loaded {
+    compile_language(name, text, None, Expect::Rules, None).map(|l| Loaded {
         value: match l.value {
             Compiled::Rules(r) => r,
             // `Expect::Rules` never compiles a board.
@@ -395,6 +397,7 @@ fn compile_language(
     text: &str,
     dir: Option<&Path>,
     expect: Expect,
+    given: Option<&Arc<Rules>>,
 ) -> Result<Loaded<Compiled>, Failure> {
     let source = Arc::new(SourceFile {
         name: name.to_string(),
@@ -419,7 +422,7 @@ fn compile_language(
             });
             finish(source, checked.problems, value)
         }
-        (ast::File::Board(b), _) => check_board(source, &b, dir, None),
+        (ast::File::Board(b), _) => check_board(source, &b, dir, None, given),
     }
 }
 
@@ -430,10 +433,12 @@ fn check_board(
     board: &ast::BoardFile,
     dir: Option<&Path>,
     places: Option<&interchange::Places>,
+    given: Option<&Arc<Rules>>,
 ) -> Result<Loaded<Compiled>, Failure> {
     let mut finder = Finder {
         dir,
         foreign: Vec::new(),
+        given: given.cloned(),
     };
     let mut checked = check::board(board, &mut finder);
     if let Some(places) = places {
@@ -485,10 +490,15 @@ fn check_board(
 
 /// The compiled board when it has no problem at all, not even a warning,
 /// and neither have its rules.
-fn sound_board(board: &ast::BoardFile, dir: Option<&Path>) -> Option<Board> {
+fn sound_board(
+    board: &ast::BoardFile,
+    dir: Option<&Path>,
+    given: Option<&Arc<Rules>>,
+) -> Option<Board> {
     let mut finder = Finder {
         dir,
         foreign: Vec::new(),
+        given: given.cloned(),
     };
     let checked = check::board(board, &mut finder);
     if checked.problems.is_empty() && finder.foreign.is_empty() {
@@ -551,6 +561,9 @@ fn build<T>(
 struct Finder<'a> {
     dir: Option<&'a Path>,
     foreign: Vec<Report>,
+    /// The rules the command line plays every board by (`--rules`),
+    /// whatever the board's `rules` line says.
+    given: Option<Arc<Rules>>,
 }
 
 impl Finder<'_> {
@@ -663,6 +676,9 @@ impl Finder<'_> {
 
 impl RulesSource for Finder<'_> {
     fn rules(&mut self, reference: Option<&ast::RulesRef>) -> Result<Arc<Rules>, Vec<Problem>> {
+        if let Some(given) = &self.given {
+            return Ok(Arc::clone(given));
+        }
         match reference {
             None => builtin_rules(builtin::DEFAULT_RULES).ok_or_else(Vec::new),
             Some(ast::RulesRef::Builtin(name)) => Finder::builtin(name),
@@ -674,10 +690,14 @@ impl RulesSource for Finder<'_> {
 /// Reads and compiles whatever an input holds: rules or a board. A `.board`
 /// file must hold a board and a `.rules` file rules.
 pub fn compile(input: &Input) -> Result<Loaded<Compiled>, Failure> {
-    compile_as(input, Expect::Either)
+    compile_as(input, Expect::Either, None)
 }
 
-fn compile_as(input: &Input, expect: Expect) -> Result<Loaded<Compiled>, Failure> {
+fn compile_as(
+    input: &Input,
+    expect: Expect,
+    given: Option<&Arc<Rules>>,
+) -> Result<Loaded<Compiled>, Failure> {
     let source = Arc::new(SourceFile {
         name: input.name.clone(),
         text: input.text.clone(),
@@ -693,7 +713,7 @@ fn compile_as(input: &Input, expect: Expect) -> Result<Loaded<Compiled>, Failure
             // places first, and work them out only for a board with
             // problems (warnings included), checking it again.
             if let Ok(tree) = interchange::read_board(&input.text, format, stem)
-                && let Some(board) = sound_board(&tree, input.dir.as_deref())
+                && let Some(board) = sound_board(&tree, input.dir.as_deref(), given)
             {
                 return Ok(Loaded {
                     value: Compiled::Board(board),
@@ -702,21 +722,37 @@ fn compile_as(input: &Input, expect: Expect) -> Result<Loaded<Compiled>, Failure
             }
             match interchange::read_board_placed(&input.text, format, stem) {
                 Ok((board, places)) => {
-                    check_board(source, &board, input.dir.as_deref(), Some(&places))
+                    check_board(source, &board, input.dir.as_deref(), Some(&places), given)
                 }
                 Err(p) => finish(source, vec![p], None),
             }
         }
-        InputKind::Language => {
-            compile_language(&input.name, &input.text, input.dir.as_deref(), expect)
-        }
+        InputKind::Language => compile_language(
+            &input.name,
+            &input.text,
+            input.dir.as_deref(),
+            expect,
+            given,
+        ),
     }
 }
 
 /// Reads and compiles a board; a rules file given where a board is needed is
 /// an error.
 pub fn board(input: &Input) -> Result<Loaded<Board>, Failure> {
-    let loaded = compile_as(input, Expect::Board)?;
+    board_by(input, None)
+}
+
+/// Reads and compiles a board played by `rules` (`--rules`), whatever its
+/// `rules` line says or leaves out: its states are checked against these
+/// rules alone, so a state only they declare is no problem and a state
+/// they lack is one, with its place in the board's file.
+pub fn board_played_by(input: &Input, rules: &Arc<Rules>) -> Result<Loaded<Board>, Failure> {
+    board_by(input, Some(rules))
+}
+
+fn board_by(input: &Input, given: Option<&Arc<Rules>>) -> Result<Loaded<Board>, Failure> {
+    let loaded = compile_as(input, Expect::Board, given)?;
     match loaded.value {
         Compiled::Board(b) => Ok(Loaded {
             value: b,

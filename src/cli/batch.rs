@@ -54,7 +54,6 @@ enum Line {
 /// What a job keeps from one line to the next: the last layout compiled,
 /// the last movement tables, which depend only on the rules and the items
 /// held, and the search's workspace with its tables and outcomes' memory.
-#[derive(Default)]
 struct Memory {
     layouts: load::Layouts,
     movement: Option<Movement>,
@@ -62,6 +61,19 @@ struct Memory {
 }
 
 impl Memory {
+    /// A job's memory, its layouts played by the rules of `--rules` when
+    /// given, so that each line's states are checked against those.
+    fn new(args: &Batch<'_>) -> Memory {
+        Memory {
+            layouts: match &args.rules {
+                Some(rules) => load::Layouts::played_by(Arc::clone(rules)),
+                None => load::Layouts::default(),
+            },
+            movement: None,
+            workspace: search::Workspace::default(),
+        }
+    }
+
     /// The movement tables for these rules and items: the last ones when
     /// they fit.
     fn movement(&mut self, rules: &Arc<Rules>, items: ItemSet) -> Movement {
@@ -141,7 +153,7 @@ fn next_line(input: &mut impl BufRead, number: &mut usize) -> Option<Line> {
 fn in_turn<R: Read>(input: &mut BufReader<R>, out: &mut impl Write, args: &Batch<'_>) -> Exit {
     let mut exit = Exit::Success;
     let mut number = 0;
-    let mut memory = Memory::default();
+    let mut memory = Memory::new(args);
     let mut answers = Vec::with_capacity(2 * BLOCK);
     while let Some(line) = next_line(input, &mut number) {
         let last = matches!(line, Line::Unreadable(..));
@@ -243,7 +255,7 @@ fn work<R: Read, W: Write>(
     args: &Batch<'_>,
     window: usize,
 ) {
-    let mut memory = Memory::default();
+    let mut memory = Memory::new(args);
     // A written chunk's buffer, to answer the next chunk into: a chunk's
     // answers take up to a few MiB, and growing a new buffer for each
     // cost more than writing them.
@@ -461,15 +473,6 @@ fn solved(
             exit: 1,
             diagnostics: f.reports.iter().map(diagnostic_doc).collect(),
         })?;
-    let board = match &args.rules {
-        Some(rules) => crate::rules_diff::rebind(&board, rules).map_err(|e| BatchError {
-            line: number,
-            error: e.to_string(),
-            exit: 1,
-            diagnostics: Vec::new(),
-        })?,
-        None => board,
-    };
     let q = query_with(board, args.args, |rules, items| {
         memory.movement(rules, items)
     })

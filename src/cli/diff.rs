@@ -214,8 +214,8 @@ fn on_boards(
             Ok(b) => b,
             Err(e) => return e,
         };
-        let pair = rules_diff::rebind(&board, &first.rules)
-            .and_then(|a| rules_diff::rebind(&board, &second.rules).map(|b| (a, b)));
+        let pair = load::rebind(&board, &first.rules)
+            .and_then(|a| load::rebind(&board, &second.rules).map(|b| (a, b)));
         let (a, b) = match pair {
             Ok(p) => p,
             Err(e) => return uncompared(e.into(), term),

@@ -281,4 +281,52 @@ fn rules_of_the_command_line_play_every_line() {
     let (out, code) = batch_bytes(&["--rules", "no-such-rules"], &input);
     assert_eq!(code, 1);
     assert!(out.is_empty(), "no line is answered");
+    // Each line's states are checked against the rules of `--rules`, not
+    // the line's own: `sea` is a state of the rulebook's rules only, on a
+    // kept layout too, and a state those rules lack is the line's error.
+    let sea =
+        r#"{"rooms":[{"id":1,"state":"sea"},{"id":2}],"hatches":[{"between":[1,2]}],"start":2}"#;
+    let input = format!(
+        "{sea}\n{sea}\n{}\n{}\n",
+        sea.replace("\"state\":\"sea\"", "\"state\":\"fire\""),
+        sea.replace("\"state\":\"sea\"", "\"state\":\"smoke\"")
+    );
+    for jobs in ["1", "2"] {
+        let (out, code) = batch_bytes(
+            &["--rules", "red-november-rulebook", "--jobs", jobs],
+            &input,
+        );
+        assert_eq!(code, 1, "--jobs {jobs}");
+        let lines: Vec<serde_json::Value> = String::from_utf8(out)
+            .expect("UTF-8 output")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+            .collect();
+        assert_eq!(lines.len(), 4, "--jobs {jobs}");
+        for line in &lines[..2] {
+            assert_eq!(line["outcomes"][0]["rooms"]["1"], "sea", "{line}");
+        }
+        assert_eq!(
+            lines[2]["outcomes"][0]["rooms"]["1"], "fire",
+            "{}",
+            lines[2]
+        );
+        assert_eq!(
+            lines[3]["diagnostics"][0]["code"], "hatchway::unknown_name",
+            "{}",
+            lines[3]
+        );
+        assert!(
+            lines[3]["diagnostics"][0]["help"]
+                .as_str()
+                .is_some_and(|h| h.contains("red-november-rulebook")),
+            "{}",
+            lines[3]
+        );
+    }
+    let (_, code) = batch_bytes(&[], &format!("{sea}\n"));
+    assert_eq!(
+        code, 1,
+        "without `--rules`, `sea` is no state of the default rules"
+    );
 }
