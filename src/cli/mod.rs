@@ -304,6 +304,8 @@ enum Command {
     },
     /// Check every board under some folders against its stored snapshot
     /// (insta's `.snap` format): what `hatchway replay` shows for it.
+    /// Only `--accept` and `--review` write, in the folders they print
+    /// first.
     #[command(after_help = examples::TEST)]
     Test {
         /// Folders (searched for `.board`, `.yaml`, `.yml` and `.json`
