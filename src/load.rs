@@ -16,9 +16,11 @@ use crate::syntax::{self, ast};
 
 mod layouts;
 mod named;
+mod rebind;
 
 pub use layouts::Layouts;
 pub use named::{Named, board_input};
+pub use rebind::{Incompatible, rebind};
 
 /// Problems that stop a file from being used, with any warnings.
 #[derive(Debug, Default)]
@@ -131,6 +133,44 @@ pub fn read(path: &Path) -> Result<Input, Failure> {
     let bytes = read_bytes(path).map_err(|e| plain(e.problem(&name)))?;
     let dir = path.parent().map(Path::to_path_buf);
     input_from_bytes(name, bytes, dir, InputKind::of(path))
+}
+
+/// Reads the rules file `--rules` names when the name is no built-in one:
+/// as [`read`], but a file that cannot be read is rules unknown by that
+/// name (`hatchway::unknown_rules`), shown on the name as written.
+pub fn read_rules_named(text: &str) -> Result<Input, Failure> {
+    let path = Path::new(text);
+    let bytes = read_bytes(path).map_err(|e| {
+        let reason = match &e {
+            ReadError::Io(e) => io_reason(e),
+            ReadError::Folder => "it is a folder".to_string(),
+            ReadError::TooLarge(_) => return e.problem(text),
+        };
+        Problem::error(
+            Code::UnknownRules,
+            format!("unknown rules `{text}`: {reason}"),
+        )
+        .label(
+            ast::Span::new(0, text.len()),
+            "neither built-in rules nor a readable file",
+        )
+        .help(format!(
+            "{}`--rules` takes a rules file or a built-in name: {}",
+            crate::spelling::did_you_mean(text, builtin::RULES.iter().map(|r| r.name)),
+            builtin::rules_names()
+        ))
+    });
+    let bytes = bytes.map_err(|problem| {
+        Failure::single(
+            SourceFile {
+                name: "--rules".to_string(),
+                text: text.to_string(),
+            },
+            problem,
+        )
+    })?;
+    let dir = path.parent().map(Path::to_path_buf);
+    input_from_bytes(text.to_string(), bytes, dir, InputKind::of(path))
 }
 
 /// Why a file could not be read.
@@ -343,7 +383,7 @@ fn wrong_kind(expected_board: bool, span: ast::Span) -> Problem {
 }
 
 fn compile_rules_text(name: &str, text: &str) -> Result<Loaded<Arc<Rules>>, Failure> {
-    compile_language(name, text, None, Expect::Rules).map(|l| Loaded {
+    compile_language(name, text, None, Expect::Rules, None).map(|l| Loaded {
         value: match l.value {
             Compiled::Rules(r) => r,
             // `Expect::Rules` never compiles a board.
@@ -359,6 +399,7 @@ fn compile_language(
     text: &str,
     dir: Option<&Path>,
     expect: Expect,
+    given: Option<&Arc<Rules>>,
 ) -> Result<Loaded<Compiled>, Failure> {
     let source = Arc::new(SourceFile {
         name: name.to_string(),
@@ -383,7 +424,7 @@ fn compile_language(
             });
             finish(source, checked.problems, value)
         }
-        (ast::File::Board(b), _) => check_board(source, &b, dir, None),
+        (ast::File::Board(b), _) => check_board(source, &b, dir, None, given),
     }
 }
 
@@ -394,10 +435,12 @@ fn check_board(
     board: &ast::BoardFile,
     dir: Option<&Path>,
     places: Option<&interchange::Places>,
+    given: Option<&Arc<Rules>>,
 ) -> Result<Loaded<Compiled>, Failure> {
     let mut finder = Finder {
         dir,
         foreign: Vec::new(),
+        given: given.cloned(),
     };
     let mut checked = check::board(board, &mut finder);
     if let Some(places) = places {
@@ -449,10 +492,15 @@ fn check_board(
 
 /// The compiled board when it has no problem at all, not even a warning,
 /// and neither have its rules.
-fn sound_board(board: &ast::BoardFile, dir: Option<&Path>) -> Option<Board> {
+fn sound_board(
+    board: &ast::BoardFile,
+    dir: Option<&Path>,
+    given: Option<&Arc<Rules>>,
+) -> Option<Board> {
     let mut finder = Finder {
         dir,
         foreign: Vec::new(),
+        given: given.cloned(),
     };
     let checked = check::board(board, &mut finder);
     if checked.problems.is_empty() && finder.foreign.is_empty() {
@@ -515,6 +563,9 @@ fn build<T>(
 struct Finder<'a> {
     dir: Option<&'a Path>,
     foreign: Vec<Report>,
+    /// The rules the command line plays every board by (`--rules`),
+    /// whatever the board's `rules` line says.
+    given: Option<Arc<Rules>>,
 }
 
 impl Finder<'_> {
@@ -565,9 +616,12 @@ impl Finder<'_> {
                 .help("rules files are written in the hatchway language; name a `.rules` file"),
             ]);
         }
+        // Rules a board names but that cannot be read are unknown by that
+        // name, as INTERCHANGE.md's table of codes says; `unreadable` is
+        // for the file a command is given.
         let input = match std::fs::metadata(&full) {
             Ok(m) if !m.is_file() && !m.is_dir() => Err(Problem::error(
-                Code::Unreadable,
+                Code::UnknownRules,
                 format!("the rules `{}` are not a regular file", path.text),
             )
             .label(path.span, "not a file")
@@ -578,8 +632,12 @@ impl Finder<'_> {
                     ReadError::Folder => "it is a folder".to_string(),
                     ReadError::TooLarge(_) => "it is larger than 1 MiB".to_string(),
                 };
+                let code = match e {
+                    ReadError::TooLarge(_) => Code::TooLarge,
+                    ReadError::Io(_) | ReadError::Folder => Code::UnknownRules,
+                };
                 let problem = Problem::error(
-                    Code::Unreadable,
+                    code,
                     format!("cannot read the rules `{}`: {reason}", path.text),
                 )
                 .label(path.span, format!("`{shown}`: {reason}"));
@@ -620,6 +678,9 @@ impl Finder<'_> {
 
 impl RulesSource for Finder<'_> {
     fn rules(&mut self, reference: Option<&ast::RulesRef>) -> Result<Arc<Rules>, Vec<Problem>> {
+        if let Some(given) = &self.given {
+            return Ok(Arc::clone(given));
+        }
         match reference {
             None => builtin_rules(builtin::DEFAULT_RULES).ok_or_else(Vec::new),
             Some(ast::RulesRef::Builtin(name)) => Finder::builtin(name),
@@ -631,10 +692,14 @@ impl RulesSource for Finder<'_> {
 /// Reads and compiles whatever an input holds: rules or a board. A `.board`
 /// file must hold a board and a `.rules` file rules.
 pub fn compile(input: &Input) -> Result<Loaded<Compiled>, Failure> {
-    compile_as(input, Expect::Either)
+    compile_as(input, Expect::Either, None)
 }
 
-fn compile_as(input: &Input, expect: Expect) -> Result<Loaded<Compiled>, Failure> {
+fn compile_as(
+    input: &Input,
+    expect: Expect,
+    given: Option<&Arc<Rules>>,
+) -> Result<Loaded<Compiled>, Failure> {
     let source = Arc::new(SourceFile {
         name: input.name.clone(),
         text: input.text.clone(),
@@ -650,7 +715,7 @@ fn compile_as(input: &Input, expect: Expect) -> Result<Loaded<Compiled>, Failure
             // places first, and work them out only for a board with
             // problems (warnings included), checking it again.
             if let Ok(tree) = interchange::read_board(&input.text, format, stem)
-                && let Some(board) = sound_board(&tree, input.dir.as_deref())
+                && let Some(board) = sound_board(&tree, input.dir.as_deref(), given)
             {
                 return Ok(Loaded {
                     value: Compiled::Board(board),
@@ -659,21 +724,37 @@ fn compile_as(input: &Input, expect: Expect) -> Result<Loaded<Compiled>, Failure
             }
             match interchange::read_board_placed(&input.text, format, stem) {
                 Ok((board, places)) => {
-                    check_board(source, &board, input.dir.as_deref(), Some(&places))
+                    check_board(source, &board, input.dir.as_deref(), Some(&places), given)
                 }
                 Err(p) => finish(source, vec![p], None),
             }
         }
-        InputKind::Language => {
-            compile_language(&input.name, &input.text, input.dir.as_deref(), expect)
-        }
+        InputKind::Language => compile_language(
+            &input.name,
+            &input.text,
+            input.dir.as_deref(),
+            expect,
+            given,
+        ),
     }
 }
 
 /// Reads and compiles a board; a rules file given where a board is needed is
 /// an error.
 pub fn board(input: &Input) -> Result<Loaded<Board>, Failure> {
-    let loaded = compile_as(input, Expect::Board)?;
+    board_by(input, None)
+}
+
+/// Reads and compiles a board played by `rules` (`--rules`), whatever its
+/// `rules` line says or leaves out: its states are checked against these
+/// rules alone, so a state only they declare is no problem and a state
+/// they lack is one, with its place in the board's file.
+pub fn board_played_by(input: &Input, rules: &Arc<Rules>) -> Result<Loaded<Board>, Failure> {
+    board_by(input, Some(rules))
+}
+
+fn board_by(input: &Input, given: Option<&Arc<Rules>>) -> Result<Loaded<Board>, Failure> {
+    let loaded = compile_as(input, Expect::Board, given)?;
     match loaded.value {
         Compiled::Board(b) => Ok(Loaded {
             value: b,

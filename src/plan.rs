@@ -55,7 +55,8 @@ pub struct Written {
 }
 
 /// Parses a plan's text; `stay` alone (as the outcome tables write the
-/// outcome of no step) is the plan of no step.
+/// outcome of no step) is the plan of no step, and `stay` followed by an
+/// action (`stay, extinguish_fire 5`) that action where the turn starts.
 pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
     let pairs = PlanParser::parse(Rule::plan, text).map_err(|e| {
         let at = match e.location {
@@ -84,6 +85,11 @@ pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
             .label(Span::new(at, end), "expected `open A-B` or `move ROOM`")
             .help("write actions like `open 1-2, move 2`, separated by commas or new lines, or `stay` alone to stay put; a plan may end with an action and the minutes spent on its roll, such as `extinguish_fire 7`")
     })?;
+    let stay = pairs
+        .clone()
+        .flatten()
+        .find(|p| p.as_rule() == Rule::kw_stay)
+        .map(|p| Span::new(p.as_span().start(), p.as_span().end()));
     let mut steps = Vec::new();
     for step in pairs.flatten().filter(|p| p.as_rule() == Rule::step) {
         let span = Span::new(step.as_span().start(), step.as_span().end());
@@ -141,6 +147,18 @@ pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
                 .help("a plan may have at most 10,000 steps"));
         }
         steps.push(Written { step, span });
+    }
+    // `stay` is the move of no step: only the turn's action may follow it.
+    if let (Some(stay), Some(first)) = (stay, steps.first())
+        && !matches!(first.step, PlannedStep::Fixit { .. })
+    {
+        return Err(Problem::error(
+            Code::PlanSyntax,
+            "a move after `stay`, the plan of no move",
+        )
+        .label(first.span, "a move after `stay`")
+        .label(stay, "no move")
+        .help("write `stay` alone to stay put, or followed by the turn's action only (`stay, extinguish_fire 7`); to move, leave `stay` out"));
     }
     // Only the last step may be an action: a turn is a move, then one
     // action.

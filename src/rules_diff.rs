@@ -3,9 +3,9 @@
 //! given boards or on random ones, with the smallest board that shows a
 //! difference shrunk to a minimal counterexample.
 //!
-//! A board is played under other rules by the names of its states: a room
-//! that is `low_flood` stays `low_flood`. Rules that do not declare a state
-//! the board uses cannot play it ([`Incompatible`]). No item is held.
+//! A board is played under other rules by the names of its states
+//! ([`load::rebind`](crate::load::rebind)): a room that is `low_flood`
+//! stays `low_flood`. No item is held.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -13,59 +13,11 @@ use std::sync::Arc;
 use crate::check::{self, RulesSource};
 use crate::diagnostic::Problem;
 use crate::generate::{self, BoardSpec, Topology};
+use crate::load::{Incompatible, rebind};
 use crate::model::{Board, Hatch, HatchStateId, ItemSet, RoomId, Rules, StateId};
 use crate::outcome::Outcome;
 use crate::search::{self, LimitReached, Limits};
 use crate::syntax::{self, ast};
-
-/// A board uses a state that one of the rules does not declare.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the rules `{rules}` have no {kind} state `{state}`, which {place} of `{board}` is in")]
-pub struct Incompatible {
-    /// The rules missing the state.
-    pub rules: String,
-    /// `room` or `hatch`.
-    pub kind: &'static str,
-    /// The state's name.
-    pub state: String,
-    /// The room or hatch in that state (`room 3`, `hatch 1-2`).
-    pub place: String,
-    /// The board.
-    pub board: String,
-}
-
-/// The same board played by other rules, states matched by name.
-pub fn rebind(board: &Board, rules: &Arc<Rules>) -> Result<Board, Incompatible> {
-    let missing = |kind: &'static str, state: &str, place: String| Incompatible {
-        rules: rules.name.clone(),
-        kind,
-        state: state.to_string(),
-        place,
-        board: board.name.clone(),
-    };
-    let mut rooms = board.rooms.clone();
-    for room in &mut rooms {
-        let name = &board.rules.room_states[usize::from(room.state.0)];
-        room.state = rules
-            .room_state(name)
-            .ok_or_else(|| missing("room", name, format!("room {}", room.id)))?;
-    }
-    let mut hatches = board.hatches.clone();
-    for hatch in &mut hatches {
-        let name = &board.rules.hatch_states[usize::from(hatch.state.0)];
-        hatch.state = rules.hatch_state(name).ok_or_else(|| {
-            let ids = hatch.rooms.map(|r| board.room(r).id.clone());
-            missing("hatch", name, format!("hatch {}-{}", ids[0], ids[1]))
-        })?;
-    }
-    Ok(Board::new(
-        board.name.clone(),
-        Arc::clone(rules),
-        rooms,
-        hatches,
-        board.start,
-    ))
-}
 
 /// How one side reaches an outcome: its cost and path, as words.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -490,20 +442,5 @@ mod tests {
                     .is_empty()
             );
         }
-    }
-
-    #[test]
-    fn a_state_the_other_rules_lack_is_named() {
-        let board = load::board_from_str(
-            "sea.board",
-            "board sea\nrules red-november-rulebook\nroom 1: sea\nroom 2\nhatch 1-2\nstart 2\n",
-        )
-        .expect("compiles")
-        .value;
-        let e = rebind(&board, &rules("red-november")).expect_err("no sea");
-        assert_eq!(
-            e.to_string(),
-            "the rules `red-november` have no room state `sea`, which room 1 of `sea` is in"
-        );
     }
 }

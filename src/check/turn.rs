@@ -168,10 +168,12 @@ fn declare(
             let from = HatchStateId(from as u8);
             // The outcomes of a move tell the state of every room, not of
             // every hatch: an action can only be planned on a hatch state
-            // that no move can make or undo, so that the board says it.
-            let moved = open
-                .iter()
-                .any(|r| r.state == from || r.opening.is_some_and(|o| o.becomes == from));
+            // that no move can make or undo, so that the board says it. An
+            // `open STATE: forbidden` rule opens nothing, so it moves nothing.
+            let moved = open.iter().any(|r| {
+                r.opening
+                    .is_some_and(|o| r.state == from || o.becomes == from)
+            });
             if moved {
                 problems.push(
                     Problem::error(
@@ -182,7 +184,7 @@ fn declare(
                         ),
                     )
                     .label(d.state.span, "an `open` rule opens or makes this state")
-                    .help("a hatch action acts on a state no `open` rule names, such as one that can never be opened"),
+                    .help("a hatch action acts on a state no `open` rule opens or makes, such as one that can never be opened"),
                 );
                 return;
             }

@@ -54,7 +54,6 @@ enum Line {
 /// What a job keeps from one line to the next: the last layout compiled,
 /// the last movement tables, which depend only on the rules and the items
 /// held, and the search's workspace with its tables and outcomes' memory.
-#[derive(Default)]
 struct Memory {
     layouts: load::Layouts,
     movement: Option<Movement>,
@@ -62,6 +61,19 @@ struct Memory {
 }
 
 impl Memory {
+    /// A job's memory, its layouts played by the rules of `--rules` when
+    /// given, so that each line's states are checked against those.
+    fn new(args: &Batch<'_>) -> Memory {
+        Memory {
+            layouts: match &args.rules {
+                Some(rules) => load::Layouts::played_by(Arc::clone(rules)),
+                None => load::Layouts::default(),
+            },
+            movement: None,
+            workspace: search::Workspace::default(),
+        }
+    }
+
     /// The movement tables for these rules and items: the last ones when
     /// they fit.
     fn movement(&mut self, rules: &Arc<Rules>, items: ItemSet) -> Movement {
@@ -112,13 +124,22 @@ pub(super) fn batch_paths(args: &Batch<'_>, jobs: NonZeroUsize) -> Exit {
     exit
 }
 
+/// Whether a line is blank: only JSON's whitespace (space, tab, carriage
+/// return; the line feed ends it). A form feed or any other space is no
+/// whitespace to JSON, so a line of them is invalid JSON, answered with an
+/// error line like any other.
+fn blank(line: &[u8]) -> bool {
+    line.iter()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+}
+
 /// Reads the next line that is not blank; `None` at the end of the input.
 fn next_line(input: &mut impl BufRead, number: &mut usize) -> Option<Line> {
     loop {
         *number += 1;
         match read_line(input) {
             Ok(None) => return None,
-            Ok(Some(bytes)) if bytes.trim_ascii().is_empty() => {}
+            Ok(Some(bytes)) if blank(&bytes) => {}
             Ok(Some(bytes)) => return Some(Line::Text(*number, bytes)),
             Err(e) => return Some(Line::Unreadable(*number, e.to_string())),
         }
@@ -132,7 +153,7 @@ fn next_line(input: &mut impl BufRead, number: &mut usize) -> Option<Line> {
 fn in_turn<R: Read>(input: &mut BufReader<R>, out: &mut impl Write, args: &Batch<'_>) -> Exit {
     let mut exit = Exit::Success;
     let mut number = 0;
-    let mut memory = Memory::default();
+    let mut memory = Memory::new(args);
     let mut answers = Vec::with_capacity(2 * BLOCK);
     while let Some(line) = next_line(input, &mut number) {
         let last = matches!(line, Line::Unreadable(..));
@@ -234,7 +255,7 @@ fn work<R: Read, W: Write>(
     args: &Batch<'_>,
     window: usize,
 ) {
-    let mut memory = Memory::default();
+    let mut memory = Memory::new(args);
     // A written chunk's buffer, to answer the next chunk into: a chunk's
     // answers take up to a few MiB, and growing a new buffer for each
     // cost more than writing them.
@@ -452,15 +473,6 @@ fn solved(
             exit: 1,
             diagnostics: f.reports.iter().map(diagnostic_doc).collect(),
         })?;
-    let board = match &args.rules {
-        Some(rules) => crate::rules_diff::rebind(&board, rules).map_err(|e| BatchError {
-            line: number,
-            error: e.to_string(),
-            exit: 1,
-            diagnostics: Vec::new(),
-        })?,
-        None => board,
-    };
     let q = query_with(board, args.args, |rules, items| {
         memory.movement(rules, items)
     })

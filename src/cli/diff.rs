@@ -39,7 +39,7 @@ pub(super) fn named_rules(text: &str, term: &Terminal) -> Result<Named, Exit> {
         });
     }
     let path = Path::new(text);
-    let compiled = load::read(path).and_then(|i| load::compile(&i));
+    let compiled = load::read_rules_named(text).and_then(|i| load::compile(&i));
     match compiled {
         Ok(loaded) => {
             print_reports(&loaded.warnings, term);
@@ -68,16 +68,6 @@ pub(super) fn named_rules(text: &str, term: &Terminal) -> Result<Named, Exit> {
         }
         Err(f) => {
             print_reports(&f.reports, term);
-            if !path.exists() {
-                print_plain(
-                    format!("no rules `{text}`"),
-                    Some(format!(
-                        "`--rules` takes a rules file or a built-in name: {}",
-                        builtin::rules_names()
-                    )),
-                    term,
-                );
-            }
             Err(Exit::Invalid)
         }
     }
@@ -224,8 +214,8 @@ fn on_boards(
             Ok(b) => b,
             Err(e) => return e,
         };
-        let pair = rules_diff::rebind(&board, &first.rules)
-            .and_then(|a| rules_diff::rebind(&board, &second.rules).map(|b| (a, b)));
+        let pair = load::rebind(&board, &first.rules)
+            .and_then(|a| load::rebind(&board, &second.rules).map(|b| (a, b)));
         let (a, b) = match pair {
             Ok(p) => p,
             Err(e) => return uncompared(e.into(), term),

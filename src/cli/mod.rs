@@ -312,6 +312,8 @@ enum Command {
     },
     /// Check every board under some folders against its stored snapshot
     /// (insta's `.snap` format): what `hatchway replay` shows for it.
+    /// Only `--accept` and `--review` write, in the folders they print
+    /// first.
     #[command(after_help = examples::TEST)]
     Test {
         /// Folders (searched for `.board`, `.yaml`, `.yml` and `.json`
@@ -974,7 +976,21 @@ fn board_input(path: Option<&Path>, term: &Terminal) -> Result<Input, Failure> {
 }
 
 fn load_board(path: Option<&Path>, term: &Terminal) -> Result<Board, Exit> {
-    match board_input(path, term).and_then(|i| load::board(&i)) {
+    load_board_by(path, None, term)
+}
+
+/// Loads a board (the standard one when `path` is `None`), played by
+/// `rules` when given, whatever its own `rules` line says.
+fn load_board_by(
+    path: Option<&Path>,
+    rules: Option<&Arc<Rules>>,
+    term: &Terminal,
+) -> Result<Board, Exit> {
+    let loaded = board_input(path, term).and_then(|i| match rules {
+        Some(rules) => load::board_played_by(&i, rules),
+        None => load::board(&i),
+    });
+    match loaded {
         Ok(loaded) => {
             print_reports(&loaded.warnings, term);
             Ok(loaded.value)
@@ -990,22 +1006,13 @@ fn load_board(path: Option<&Path>, term: &Terminal) -> Result<Board, Exit> {
 /// command line's start room, target room and items to it, reporting any
 /// problem on standard error.
 fn load_query(path: Option<&Path>, args: &QueryArgs, term: &Terminal) -> Result<Query, Exit> {
-    let mut board = load_board(path, term)?;
-    if let Some(name) = &args.turn.rules {
-        let rules = diff::named_rules(name, term)?.rules;
-        board = crate::rules_diff::rebind(&board, &rules).map_err(|e| {
-            print_plain(
-                e.to_string(),
-                Some(format!(
-                    "`--rules` plays the board by rules that declare every state it uses; the rules `{}` declare the room states: {}",
-                    rules.name,
-                    rules.room_states.join(", ")
-                )),
-                term,
-            );
-            Exit::Invalid
-        })?;
-    }
+    // The rules of `--rules` are read first, so that the board's states
+    // are checked against them, not against the rules it names.
+    let rules = match &args.turn.rules {
+        Some(name) => Some(diff::named_rules(name, term)?.rules),
+        None => None,
+    };
+    let board = load_board_by(path, rules.as_ref(), term)?;
     query(board, args).map_err(|e| {
         print_plain(e.message, e.help, term);
         Exit::Invalid

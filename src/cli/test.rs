@@ -83,6 +83,15 @@ pub(super) fn test(
         );
         return Exit::Usage;
     }
+    // Only `--accept` and `--review` write (and remove) snapshot files, and
+    // they say first in which folders, so that no file appears unasked
+    // beside files the user did not name: a plain run only reads.
+    let writes = !ci && (mode.accept || mode.review);
+    let mut out = std::io::stdout().lock();
+    if writes {
+        let _ = writeln!(out, "snapshots: {}", folders(&found));
+        let _ = out.flush();
+    }
     let bar = if std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(found.len() as u64)
     } else {
@@ -105,7 +114,6 @@ pub(super) fn test(
         .collect();
     bar.finish_and_clear();
 
-    let mut out = std::io::stdout().lock();
     let mut matched = 0;
     let mut failed = 0;
     let mut pending = Vec::new();
@@ -142,7 +150,7 @@ pub(super) fn test(
             Verdict::Match => {
                 matched += 1;
                 // A pending snapshot left from an earlier run is stale.
-                if !ci && let Err(e) = suite::discard_pending(&f) {
+                if writes && let Err(e) = suite::discard_pending(&f) {
                     print_plain(
                         format!("cannot remove a stale pending snapshot: {e}"),
                         None,
@@ -173,16 +181,14 @@ pub(super) fn test(
     for p in &pending {
         let _ = writeln!(out, "{}", difference(p, mode.diff, term.out));
         let _ = out.flush();
-        if ci {
+        if !writes {
             unsettled += 1;
             continue;
         }
         let choice = if mode.accept {
             Choice::Accept
-        } else if mode.review {
-            ask(&mut out, &mut answers)
         } else {
-            Choice::Skip
+            ask(&mut out, &mut answers)
         };
         let done = match choice {
             Choice::Accept => suite::accept(&p.found, &p.now).map(|()| {
@@ -239,7 +245,8 @@ pub(super) fn test(
     if unsettled > 0 && !ci && !mode.review {
         let _ = writeln!(
             out,
-            "review them with `hatchway test --review`, or accept them all with `--accept`"
+            "{}review them with `hatchway test --review`, or accept them all with `--accept`",
+            if writes { "" } else { "nothing written: " }
         );
     }
     if failed > 0 || unsettled > 0 || write_failed {
@@ -247,6 +254,22 @@ pub(super) fn test(
     } else {
         Exit::Success
     }
+}
+
+/// The folders the snapshots of `found` are kept in, each once, in the
+/// order of the boards.
+fn folders(found: &[Found]) -> String {
+    let mut seen: Vec<&Path> = Vec::new();
+    for f in found {
+        let folder = f.snapshot.parent().unwrap_or(Path::new(""));
+        if !seen.contains(&folder) {
+            seen.push(folder);
+        }
+    }
+    seen.iter()
+        .map(|f| f.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn report_unrendered(why: Unrendered, term: &Terminal) {

@@ -9,9 +9,11 @@
 
 use std::path::Path;
 
-use super::{Failure, Input, InputKind, board, builtin, sound_board};
+use std::sync::Arc;
+
+use super::{Failure, Input, InputKind, board_by, builtin, sound_board};
 use crate::interchange::{self, BoardDoc};
-use crate::model::{Board, HatchStateId, RoomId, StateId};
+use crate::model::{Board, HatchStateId, RoomId, Rules, StateId};
 
 mod position;
 
@@ -28,6 +30,9 @@ mod position;
 pub struct Layouts {
     last: Option<Layout>,
     kept: usize,
+    /// The rules every board is played by (`--rules`), whatever its
+    /// `rules` field says; `None` for each board's own.
+    rules: Option<Arc<Rules>>,
 }
 
 /// A layout with the board compiled from it.
@@ -45,12 +50,25 @@ struct Layout {
 }
 
 impl Layouts {
-    /// Compiles a board as [`board`] does, without its warnings: a YAML
+    /// Layouts whose boards are all played by `rules`, as
+    /// [`board_played_by`](super::board_played_by) compiles them.
+    pub fn played_by(rules: Arc<Rules>) -> Layouts {
+        Layouts {
+            rules: Some(rules),
+            ..Layouts::default()
+        }
+    }
+
+    /// Compiles a board as [`board`](super::board) does (or
+    /// [`board_played_by`](super::board_played_by), for layouts
+    /// [`played_by`](Layouts::played_by) some rules), without its
+    /// warnings: a YAML
     /// or JSON document with the layout of the last one is given its
     /// states, start and name without checking the layout again.
     pub fn board(&mut self, input: &Input) -> Result<Board, Failure> {
+        let given = self.rules.as_ref();
         let InputKind::Document(format) = input.kind else {
-            return board(input).map(|loaded| loaded.value);
+            return board_by(input, given).map(|loaded| loaded.value);
         };
         if format == interchange::Format::Json
             && let Some(last) = &mut self.last
@@ -71,7 +89,7 @@ impl Layouts {
             }
         }
         let Ok(doc) = interchange::read_document(&input.text, format) else {
-            return board(input).map(|loaded| loaded.value);
+            return board_by(input, given).map(|loaded| loaded.value);
         };
         let name = doc
             .name
@@ -88,10 +106,11 @@ impl Layouts {
         let checked = sound_board(
             &interchange::board_file(doc, default_name(input)),
             input.dir.as_deref(),
+            given,
         );
         let board = match checked {
             Some(board) => board,
-            None => board(input).map(|loaded| loaded.value)?,
+            None => board_by(input, given).map(|loaded| loaded.value)?,
         };
         if let Some(layout) = remembered.and_then(|key| key.compiled(&board)) {
             self.last = Some(layout);

@@ -1,6 +1,8 @@
 //! `hatchway paths --batch`: JSON Lines in, one JSON result per line out, in
 //! order; a bad line gives a JSON error object and the rest go on.
 
+use crate::common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -108,6 +110,64 @@ fn batch_results_match_single_runs() {
     let single: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(results[0], single);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A line is blank, skipped with no answer, only when it holds JSON's
+/// whitespace alone (spaces, tabs, a carriage return); a line of any other
+/// space (form feed, vertical tab, no-break space) is invalid JSON and gets
+/// an error line in its place, with one job or several.
+#[test]
+fn only_json_whitespace_makes_a_blank_line() {
+    let blank = ["", " ", "\t", "\r", " \t \r"];
+    let not_blank = [
+        "\u{c}",
+        "\u{c}\u{c}",
+        "\u{b}",
+        " \u{a0} ",
+        "\u{2003}",
+        "\u{c}\t",
+    ];
+    let mut input = String::new();
+    for line in blank {
+        input.push_str(line);
+        input.push('\n');
+    }
+    for line in not_blank {
+        input.push_str(line);
+        input.push('\n');
+    }
+    input.push_str(&board_line(1));
+    input.push('\n');
+    for jobs in ["1", "2"] {
+        let (out, code) = batch_bytes(&["--jobs", jobs], &input);
+        assert_eq!(code, 1, "--jobs {jobs}");
+        let results: Vec<serde_json::Value> = String::from_utf8(out)
+            .expect("UTF-8 output")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+            .collect();
+        assert_eq!(
+            results.len(),
+            not_blank.len() + 1,
+            "--jobs {jobs}: {results:?}"
+        );
+        for (i, r) in results[..not_blank.len()].iter().enumerate() {
+            assert_eq!(r["line"], blank.len() + i + 1, "--jobs {jobs}: {r}");
+            assert_eq!(r["exit"], 1, "--jobs {jobs}: {r}");
+            assert_eq!(
+                r["diagnostics"][0]["code"], "hatchway::invalid_document",
+                "--jobs {jobs}: {r}"
+            );
+        }
+        assert_eq!(results[not_blank.len()]["board"], "sweep-1");
+    }
+    let docs = std::fs::read_to_string("docs/INTERCHANGE.md").expect("the doc is shipped");
+    assert!(
+        common::words(&docs).contains(
+            "A blank line, one of JSON's whitespace only (spaces, tabs, a carriage return), is skipped"
+        ),
+        "INTERCHANGE.md says another rule for blank lines"
+    );
 }
 
 /// Runs `paths --batch` with `args` on `input`: the bytes written and the
@@ -221,4 +281,52 @@ fn rules_of_the_command_line_play_every_line() {
     let (out, code) = batch_bytes(&["--rules", "no-such-rules"], &input);
     assert_eq!(code, 1);
     assert!(out.is_empty(), "no line is answered");
+    // Each line's states are checked against the rules of `--rules`, not
+    // the line's own: `sea` is a state of the rulebook's rules only, on a
+    // kept layout too, and a state those rules lack is the line's error.
+    let sea =
+        r#"{"rooms":[{"id":1,"state":"sea"},{"id":2}],"hatches":[{"between":[1,2]}],"start":2}"#;
+    let input = format!(
+        "{sea}\n{sea}\n{}\n{}\n",
+        sea.replace("\"state\":\"sea\"", "\"state\":\"fire\""),
+        sea.replace("\"state\":\"sea\"", "\"state\":\"smoke\"")
+    );
+    for jobs in ["1", "2"] {
+        let (out, code) = batch_bytes(
+            &["--rules", "red-november-rulebook", "--jobs", jobs],
+            &input,
+        );
+        assert_eq!(code, 1, "--jobs {jobs}");
+        let lines: Vec<serde_json::Value> = String::from_utf8(out)
+            .expect("UTF-8 output")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+            .collect();
+        assert_eq!(lines.len(), 4, "--jobs {jobs}");
+        for line in &lines[..2] {
+            assert_eq!(line["outcomes"][0]["rooms"]["1"], "sea", "{line}");
+        }
+        assert_eq!(
+            lines[2]["outcomes"][0]["rooms"]["1"], "fire",
+            "{}",
+            lines[2]
+        );
+        assert_eq!(
+            lines[3]["diagnostics"][0]["code"], "hatchway::unknown_name",
+            "{}",
+            lines[3]
+        );
+        assert!(
+            lines[3]["diagnostics"][0]["help"]
+                .as_str()
+                .is_some_and(|h| h.contains("red-november-rulebook")),
+            "{}",
+            lines[3]
+        );
+    }
+    let (_, code) = batch_bytes(&[], &format!("{sea}\n"));
+    assert_eq!(
+        code, 1,
+        "without `--rules`, `sea` is no state of the default rules"
+    );
 }

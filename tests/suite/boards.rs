@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::hatchway;
+use common::{hatchway, words};
 
 use std::path::Path;
 
@@ -187,6 +187,86 @@ fn filters_hide_outcomes_but_keep_their_numbers() {
         assert!(log.contains(&format!("outcome {number} of")), "{log}");
         assert!(log.contains(&format!("ends in room {room}")), "{log}");
     }
+}
+
+/// Outcomes come in the order INTERCHANGE.md and README.md give: by cost,
+/// then final room (numeric ids by value, then named ids alphabetically),
+/// then the states the rooms are left in, each ranked by its place in the
+/// rules' `room states`.
+#[test]
+fn outcomes_come_in_the_documented_order() {
+    let docs = |file: &str| {
+        let text = std::fs::read_to_string(file).expect("the doc is shipped");
+        words(&text)
+    };
+    assert!(
+        docs("docs/INTERCHANGE.md")
+            .contains("Outcomes are in number order, cheapest first: by cost, then final room"),
+        "INTERCHANGE.md names another order"
+    );
+    assert!(
+        docs("README.md")
+            .contains("Outcomes are numbered cheapest first: by cost, then by final room"),
+        "README.md names another order"
+    );
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("outcome_order");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let board = dir.join("order.board");
+    std::fs::write(
+        &board,
+        "board order\nroom 10: clear\nroom 2: low_flood\nroom galley: high_flood\n\
+         room aft: clear\nhatch 10-2\nhatch 2-galley\nhatch galley-aft\nhatch 10-aft\nstart 10\n",
+    )
+    .expect("the board is written");
+    let states = ["clear", "low_flood", "high_flood", "fire"];
+    let rank = |s: &serde_json::Value| states.iter().position(|x| s == x);
+    // A room id's place in the room order: numbers first, by value.
+    let room = |id: &str| match id.parse::<u64>() {
+        Ok(n) => (0, n, String::new()),
+        Err(_) => (1, 0, id.to_string()),
+    };
+    for file in [
+        board.to_str().expect("a UTF-8 path"),
+        "boards/mini-flood.board",
+        "boards/red-november.board",
+    ] {
+        let keys: Vec<_> = numbered(file, &[])
+            .into_iter()
+            .map(|(_, o)| {
+                let rooms = o["rooms"].as_object().expect("every room's state");
+                let mut ids: Vec<&String> = rooms.keys().collect();
+                ids.sort_by_key(|id| room(id));
+                let left: Vec<_> = ids.iter().map(|id| rank(&rooms[id.as_str()])).collect();
+                (
+                    o["cost"].as_u64(),
+                    room(o["final_room"].as_str().unwrap_or("")),
+                    left,
+                )
+            })
+            .collect();
+        assert!(keys.len() > 1, "{file}");
+        assert!(
+            keys.windows(2).all(|w| w[0] < w[1]),
+            "{file}: not in the documented order: {keys:?}"
+        );
+    }
+    // The scratch board has two outcomes of 2 minutes: room 2 comes before
+    // room aft, and room 10 (the start, 0 minutes) before both.
+    let listed: Vec<(String, u64)> = numbered(board.to_str().expect("a UTF-8 path"), &[])
+        .into_iter()
+        .map(|(_, o)| {
+            (
+                o["final_room"].as_str().unwrap_or("").to_string(),
+                o["cost"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    let two: Vec<&str> = listed
+        .iter()
+        .filter(|(_, c)| *c == 2)
+        .map(|(r, _)| r.as_str())
+        .collect();
+    assert_eq!(two, ["2", "aft"], "{listed:?}");
 }
 
 /// `paths` fits the table to `COLUMNS` (or the terminal, or 80 when the

@@ -199,3 +199,93 @@ fn clicolor_force_colours_output_off_a_terminal() {
     assert!(run(Some("1"), &[]));
     assert!(!run(Some("1"), &["--color", "never"]));
 }
+
+/// A hatch action may act on a state whose only `open` rule forbids opening
+/// it: that rule opens nothing, so no move changes such a hatch. A state an
+/// `open` rule does open, or makes, stays refused.
+#[test]
+fn a_hatch_action_may_act_on_a_state_that_cannot_be_opened() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("check_cli");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let rules = |name: &str, action: &str| {
+        let path = dir.join(format!("{name}.rules"));
+        std::fs::write(
+            &path,
+            format!(
+                "rules {name}\n\nroom states: dry, wet\nhatch states: closed, open, stuck\n\n\
+                 open closed: cost 1, becomes open\nopen stuck: forbidden\nwalk through: open\n\
+                 enter dry: cost 0\nenter wet: cost 1\n\n{action}\n"
+            ),
+        )
+        .expect("the rules are written");
+        path.to_str().expect("a UTF-8 path").to_string()
+    };
+    let stuck = rules("stuck", "action free: hatch stuck becomes closed");
+    let (out, err, code) = hatchway(&["check", &stuck]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("ok "), "{out}");
+    for (name, state) in [("opened", "closed"), ("made", "open")] {
+        let path = rules(name, &format!("action free: hatch {state} becomes stuck"));
+        let (out, _, code) = hatchway(&["check", "--format", "json", &path]);
+        assert_eq!(code, 1, "{state}: {out}");
+        let doc: serde_json::Value = serde_json::from_str(&out).expect("stdout is JSON");
+        assert_eq!(
+            doc["files"][0]["diagnostics"][0]["code"], "hatchway::action_on_moving_hatch",
+            "{state}: {out}"
+        );
+    }
+}
+
+/// Rules that cannot be read, whether a board's `rules` line or `--rules`
+/// names them, are `hatchway::unknown_rules`, as INTERCHANGE.md's table
+/// of codes says; `hatchway::unreadable` is for the file a command is given.
+#[test]
+fn rules_that_cannot_be_read_are_unknown_rules() {
+    let table = std::fs::read_to_string("docs/INTERCHANGE.md").expect("the doc is shipped");
+    assert!(
+        table.contains(
+            "| `hatchway::unknown_rules` | a board, or `--rules`, names rules that are neither built in nor a readable file |"
+        ),
+        "INTERCHANGE.md's table says another code"
+    );
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("check_cli");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let board = dir.join("lost-rules.board");
+    std::fs::write(
+        &board,
+        "board lost\nrules \"missing.rules\"\nroom 1\nstart 1\n",
+    )
+    .expect("the board is written");
+    let board = board.to_str().expect("a UTF-8 path");
+    let (out, _, code) = hatchway(&["check", "--format", "json", board]);
+    assert_eq!(code, 1);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("stdout is JSON");
+    assert_eq!(
+        doc["files"][0]["diagnostics"][0]["code"], "hatchway::unknown_rules",
+        "{out}"
+    );
+    let (_, err, code) = hatchway(&["paths", board]);
+    assert_eq!(code, 1);
+    assert!(err.contains("hatchway::unknown_rules"), "{err}");
+    for rules in ["/nonexistent.rules", "red-novembr"] {
+        let (out, err, code) = hatchway(&["paths", "--rules", rules]);
+        assert_eq!(code, 1, "{rules}: {err}");
+        assert!(out.is_empty(), "{rules}: {out}");
+        assert!(err.contains("hatchway::unknown_rules"), "{rules}: {err}");
+        assert!(!err.contains("hatchway::unreadable"), "{rules}: {err}");
+        assert!(
+            words(&err).contains(&format!("unknown rules `{rules}`: no such file")),
+            "{rules}: {err}"
+        );
+    }
+    let (_, err, _) = hatchway(&["paths", "--rules", "red-novembr"]);
+    assert!(
+        words(&err).contains("did you mean `red-november`?"),
+        "{err}"
+    );
+    // A board file that cannot be read is still `unreadable`.
+    let (_, err, code) = hatchway(&["paths", "/nonexistent.board"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("hatchway::unreadable"), "{err}");
+}

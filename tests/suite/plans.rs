@@ -190,4 +190,51 @@ fn stay_is_a_plan() {
     ]);
     assert!(mixed.starts_with("exit: 1"), "{mixed}");
     assert!(mixed.contains("`stay` alone"), "{mixed}");
+    assert!(
+        common::words(&mixed).contains("a move after `stay`, the plan of no move"),
+        "{mixed}"
+    );
+}
+
+/// `stay` is the move part of a plan whose turn is only an action where
+/// it starts: `stay, ACTION MINUTES` is judged as the action alone; a move
+/// after `stay`, or `stay` after a move, is refused.
+#[test]
+fn stay_may_be_followed_by_the_turns_action() {
+    let board = "tests/fixtures/rulebook-fire.board";
+    let replay = |plan: &str, extra: &[&str]| {
+        let mut args = vec!["replay", board, "--from", "2", "--path", plan];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let alone = replay("extinguish_fire 5", &[]);
+    assert!(alone.starts_with("exit: 0"), "{alone}");
+    assert!(alone.contains("chance 1/2"), "{alone}");
+    for plan in [
+        "stay, extinguish_fire 5",
+        "STAY\nextinguish_fire 5\n",
+        "stay; extinguish_fire 5",
+    ] {
+        assert_eq!(replay(plan, &[]), alone, "{plan}");
+    }
+    let json = replay("stay, extinguish_fire 5", &["--format", "json"]);
+    assert!(json.starts_with("exit: 0"), "{json}");
+    assert!(json.contains("\"roll_at_most\": 5"), "{json}");
+    for (plan, message) in [
+        ("stay, move 1", "a move after `stay`"),
+        ("stay, open 1-2, extinguish_fire 5", "a move after `stay`"),
+        (
+            "stay, extinguish_fire 5, move 1",
+            "an action must be the plan's last step",
+        ),
+        ("move 1, stay", "this step cannot be read"),
+        ("stay, stay", "this step cannot be read"),
+    ] {
+        let refused = replay(plan, &[]);
+        assert!(refused.starts_with("exit: 1"), "{plan}: {refused}");
+        assert!(
+            common::words(&refused).contains(message),
+            "{plan}: {refused}"
+        );
+    }
 }

@@ -80,3 +80,71 @@ fn completions_offer_rules_names_formats_and_commands() {
         }
     }
 }
+
+/// `--rules` plays a board by the rules it names before the board's states
+/// are checked, so states are checked against those rules only: a board,
+/// JSON or text, with or without a `rules` line, may use a state only
+/// they declare, and a state they lack is an error pointing into the board.
+#[test]
+fn rules_of_the_command_line_check_the_boards_states() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rules_rebind");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("the board is written");
+        path.to_str().expect("a UTF-8 path").to_string()
+    };
+    let boards = [
+        write(
+            "sea.json",
+            r#"{"rooms":[{"id":1,"state":"sea"}],"start":1}"#,
+        ),
+        write(
+            "sea.board",
+            "board sea\nroom 1: sea\nroom 2\nhatch 1-2\nstart 2\n",
+        ),
+        write(
+            "sea-deep.board",
+            "board sea\nrules deep-water\nroom 1: sea\nroom 2\nhatch 1-2\nstart 2\n",
+        ),
+        write(
+            "sea-rules.yaml",
+            "rules: red-november\nrooms:\n  - {id: 1, state: sea}\nstart: 1\n",
+        ),
+    ];
+    for board in &boards {
+        // Without `--rules`, the board's own rules have no `sea`.
+        let (_, err, code) = hatchway(&["paths", board]);
+        assert_eq!(code, 1, "{board}: {err}");
+        assert!(err.contains("unknown room state `sea`"), "{board}: {err}");
+        let (out, err, code) = hatchway(&[
+            "paths",
+            board,
+            "--rules",
+            "red-november-rulebook",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{board}: {err}");
+        assert!(err.is_empty(), "{board}: {err}");
+        let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        assert_eq!(doc["rules"], "red-november-rulebook", "{board}");
+        assert_eq!(doc["outcomes"][0]["rooms"]["1"], "sea", "{board}");
+    }
+    // A board whose own rules declare `sea`, played by rules that do not:
+    // the error points at the state in the board.
+    let rulebook = write(
+        "rulebook-sea.board",
+        "board sea\nrules red-november-rulebook\nroom 1: sea\nroom 2\nhatch 1-2\nstart 2\n",
+    );
+    let (out, err, code) = hatchway(&["paths", &rulebook]);
+    assert_eq!(code, 0, "{err}: {out}");
+    let (_, err, code) = hatchway(&["paths", &rulebook, "--rules", "red-november"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("hatchway::unknown_name"), "{err}");
+    assert!(err.contains("rulebook-sea.board:3:9"), "{err}");
+    assert!(
+        common::words(&err).contains("the room states of the rules `red-november` are"),
+        "{err}"
+    );
+}

@@ -151,7 +151,11 @@ fn incompatible_rules_and_bad_usage_are_diagnosed() {
         "no-such-rules",
     ]);
     assert_eq!(code, 1);
-    assert!(err.contains("no rules `no-such-rules`"), "{err}");
+    assert!(
+        err.contains("hatchway::unknown_rules")
+            && err.contains("unknown rules `no-such-rules`: no such file"),
+        "{err}"
+    );
     let (_, err, code) = hatchway(&[
         "diff",
         "--rules",

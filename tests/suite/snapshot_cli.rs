@@ -110,24 +110,20 @@ fn snapshots_are_made_kept_broken_and_accepted_again() {
     let folder = three_boards("made-kept-broken");
     let dir = folder.0.as_path();
 
-    // No snapshots yet: each is new, written as pending, and the run fails.
+    // No snapshots yet: each is new and the run fails, but a plain run
+    // writes nothing: no folder appears beside the boards.
     let (out, err, code) = run(dir, &["test"], "", false);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("3 boards, 0 match, 3 new"), "{out}");
-    assert_eq!(
-        folder.files("snapshots"),
-        vec![
-            "replay@corridor.board.snap.new",
-            "replay@flood.board.snap.new"
-        ]
+    assert!(
+        out.contains("nothing written: review them with `hatchway test --review`"),
+        "{out}"
     );
-    assert_eq!(
-        folder.files("more/snapshots"),
-        vec!["replay@galley.yaml.snap.new"]
-    );
+    assert!(!out.contains("snapshots:"), "{out}");
+    assert!(!dir.join("snapshots").exists());
+    assert!(!dir.join("more/snapshots").exists());
 
     // In CI nothing is written and a missing snapshot fails.
-    std::fs::remove_dir_all(dir.join("snapshots")).expect("removable");
     let (out, _, code) = run(dir, &["test"], "", true);
     assert_eq!(code, 1);
     assert!(out.contains("3 boards, 0 match, 3 new"), "{out}");
@@ -136,9 +132,14 @@ fn snapshots_are_made_kept_broken_and_accepted_again() {
     assert_eq!(code, 2);
     assert!(err.contains("writes nothing"), "{err}");
 
-    // --accept stores them; the next run passes and leaves nothing pending.
+    // --accept stores them, in the folders it names first; the next run
+    // passes and leaves nothing pending.
     let (out, err, code) = run(dir, &["test", "--accept"], "", false);
     assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with("snapshots: snapshots, more/snapshots\n"),
+        "{out}"
+    );
     assert!(
         out.contains("3 boards, 0 match, 3 new (3 accepted)"),
         "{out}"
@@ -188,6 +189,10 @@ fn snapshots_are_made_kept_broken_and_accepted_again() {
     // and the input ends before the third, which is skipped.
     let (out, _, code) = run(dir, &["test", "--review"], "maybe\nr\na\n", false);
     assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("snapshots: snapshots, more/snapshots\n"),
+        "{out}"
+    );
     assert!(
         out.contains("answer a (accept), r (reject) or s (skip)"),
         "{out}"
