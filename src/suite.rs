@@ -43,7 +43,13 @@ pub fn is_board_file(path: &Path) -> bool {
 /// `insta::glob!` gives a snapshot named `replay` of each file, so a
 /// project's `cargo test` and `hatchway test` can keep the same files. A
 /// path that does not exist is an error.
-pub fn find(paths: &[PathBuf], snapshots: Option<&Path>) -> std::io::Result<Vec<Found>> {
+/// With items held (`items`, as `--with` names them), each snapshot's NAME
+/// ends in `+` and the items: one snapshot per item set.
+pub fn find(
+    paths: &[PathBuf],
+    snapshots: Option<&Path>,
+    items: &[String],
+) -> std::io::Result<Vec<Found>> {
     let mut found = Vec::new();
     for path in paths {
         let meta = std::fs::metadata(path).map_err(|e| {
@@ -59,11 +65,11 @@ pub fn find(paths: &[PathBuf], snapshots: Option<&Path>) -> std::io::Result<Vec<
                     .strip_prefix(".")
                     .map_or(board.clone(), Path::to_path_buf);
                 let relative = board.strip_prefix(path).unwrap_or(&board).to_path_buf();
-                found.push(placed(board, &relative, snapshots));
+                found.push(placed(board, &relative, snapshots, items));
             }
         } else {
             let relative = PathBuf::from(path.file_name().unwrap_or(path.as_os_str()));
-            found.push(placed(path.clone(), &relative, snapshots));
+            found.push(placed(path.clone(), &relative, snapshots, items));
         }
     }
     let mut seen = std::collections::HashSet::new();
@@ -99,18 +105,26 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-fn placed(board: PathBuf, relative: &Path, snapshots: Option<&Path>) -> Found {
+fn placed(board: PathBuf, relative: &Path, snapshots: Option<&Path>, items: &[String]) -> Found {
     let parts: Vec<String> = relative
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
     let name = parts.join("/");
+    let held = if items.is_empty() {
+        String::new()
+    } else {
+        let mut sorted = items.to_vec();
+        sorted.sort();
+        sorted.dedup();
+        format!("+{}", sorted.join("+"))
+    };
     let file = format!(
-        "replay@{}.snap",
+        "replay@{}{held}.snap",
         parts.last().map_or("board", String::as_str)
     );
     let snapshot = match snapshots {
-        Some(dir) => dir.join(format!("replay@{}.snap", parts.join("__"))),
+        Some(dir) => dir.join(format!("replay@{}{held}.snap", parts.join("__"))),
         None => board
             .parent()
             .unwrap_or(Path::new(""))
@@ -133,19 +147,38 @@ pub enum Unrendered {
     Limit(LimitReached),
     /// The engine's own path was refused: a bug of hatchway.
     Refused(render::replay::Refused),
+    /// The board's rules do not declare an item asked for, so the turn
+    /// asked for cannot be played on it.
+    NoSuchItem {
+        /// The item.
+        item: String,
+        /// The rules' name.
+        rules: String,
+    },
 }
 
 /// What a board renders to now: every outcome of its turn (its own rules
-/// and start, no items held, as the board language has no way to ask for
-/// any) as `hatchway replay` prints it, plain at 80 columns, with the
-/// warnings of loading it.
+/// and start, holding `items`) as `hatchway replay` prints it, plain at 80
+/// columns, with the warnings of loading it.
 pub fn render(
     board: &Path,
+    items: &[String],
     limits: &Limits,
 ) -> Result<(String, Vec<crate::diagnostic::Report>), Unrendered> {
     let loaded = load::board_file(board).map_err(Unrendered::Invalid)?;
     let board = loaded.value;
-    let movement = board.rules.movement(ItemSet::default());
+    let mut held = ItemSet::default();
+    for name in items {
+        let item = board
+            .rules
+            .item(name)
+            .ok_or_else(|| Unrendered::NoSuchItem {
+                item: name.clone(),
+                rules: board.rules.name.clone(),
+            })?;
+        held = held.with(item);
+    }
+    let movement = board.rules.movement(held);
     let solution =
         search::solve(&board, &movement, board.start, limits).map_err(Unrendered::Limit)?;
     let total = solution.outcomes.len();

@@ -320,6 +320,13 @@ enum Command {
         /// boards, except in `snapshots` and hidden folders) and board
         /// files. Default: the current folder.
         paths: Vec<PathBuf>,
+        /// The turn each board is tested for: `--with` holds items (one
+        /// snapshot per item set, named `replay@BOARD+ITEM.snap`; boards
+        /// whose rules lack an item are skipped); each board is played from
+        /// its own start by its own rules, so `--from` and `--rules` are
+        /// refused.
+        #[command(flatten)]
+        turn: TurnArgs,
         /// Keep every snapshot in this folder instead of in a `snapshots`
         /// folder beside each board.
         #[arg(long, value_name = "DIR")]
@@ -753,6 +760,7 @@ pub fn run() -> ExitCode {
         } => draw(board.as_deref(), turn, drawn(outcome, path), format, &term),
         Command::Test {
             paths,
+            turn,
             snapshots,
             accept,
             review,
@@ -761,6 +769,7 @@ pub fn run() -> ExitCode {
         } => test(
             &paths,
             snapshots.as_deref(),
+            &turn,
             Mode {
                 accept,
                 review,

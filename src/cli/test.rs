@@ -45,10 +45,29 @@ struct Pending {
 pub(super) fn test(
     paths: &[PathBuf],
     snapshots: Option<&Path>,
+    turn: &TurnArgs,
     mode: Mode,
     budget: Budget,
     term: &Terminal,
 ) -> Exit {
+    // Each board is played from its own start by its own rules: that is
+    // what its snapshot pins.
+    if turn.from.is_some() {
+        return refuse_option(
+            "--from",
+            "test",
+            "each board is tested from its own start room; write the start in the board, or use `hatchway replay --from`",
+            term,
+        );
+    }
+    if turn.rules.is_some() {
+        return refuse_option(
+            "--rules",
+            "test",
+            "each board is tested by the rules it names; `hatchway diff --rules A --rules B BOARDS` compares two rules files on boards",
+            term,
+        );
+    }
     let ci = in_ci();
     if ci && (mode.accept || mode.review) {
         print_plain(
@@ -63,7 +82,7 @@ pub(super) fn test(
     }
     let here = [PathBuf::from(".")];
     let paths = if paths.is_empty() { &here[..] } else { paths };
-    let found = match suite::find(paths, snapshots) {
+    let found = match suite::find(paths, snapshots, &turn.with) {
         Ok(f) => f,
         Err(e) => {
             print_plain(
@@ -107,7 +126,7 @@ pub(super) fn test(
     let rendered: Vec<_> = found
         .par_iter()
         .map(|f| {
-            let r = suite::render(&f.board, &limits);
+            let r = suite::render(&f.board, &turn.with, &limits);
             bar.inc(1);
             r
         })
@@ -116,12 +135,24 @@ pub(super) fn test(
 
     let mut matched = 0;
     let mut failed = 0;
+    let mut skipped = 0;
     let mut pending = Vec::new();
     for (f, result) in found.into_iter().zip(rendered) {
         let text = match result {
             Ok((text, warnings)) => {
                 print_reports(&warnings, term);
                 text
+            }
+            Err(Unrendered::NoSuchItem { item, rules }) => {
+                // `--with` asks for a turn these rules cannot play: the
+                // board is left out, not failed.
+                skipped += 1;
+                let _ = writeln!(
+                    out,
+                    "skipped  {}: the rules `{rules}` have no item `{item}`",
+                    f.name
+                );
+                continue;
             }
             Err(why) => {
                 failed += 1;
@@ -172,7 +203,7 @@ pub(super) fn test(
     }
     let changed = pending.iter().filter(|p| p.old.is_some()).count();
     let new = pending.len() - changed;
-    let total = matched + failed + pending.len();
+    let total = matched + failed + skipped + pending.len();
 
     let mut unsettled = 0;
     let mut accepted = 0;
@@ -224,7 +255,12 @@ pub(super) fn test(
         }
     }
     let mut summary = format!("{}, {matched} match", render::count(total as u64, "board"));
-    for (count, word) in [(changed, "changed"), (new, "new"), (failed, "failed")] {
+    for (count, word) in [
+        (changed, "changed"),
+        (new, "new"),
+        (failed, "failed"),
+        (skipped, "skipped"),
+    ] {
         if count > 0 {
             summary.push_str(&format!(", {count} {word}"));
         }
@@ -283,6 +319,11 @@ fn report_unrendered(why: Unrendered, term: &Terminal) {
         Unrendered::Refused(refused) => print_plain(
             refused.to_string(),
             Some("please report this board".to_string()),
+            term,
+        ),
+        Unrendered::NoSuchItem { item, rules } => print_plain(
+            format!("the rules `{rules}` have no item `{item}`"),
+            None,
             term,
         ),
     }

@@ -173,6 +173,72 @@ pub fn fixit_words(board: &Board, movement: &Movement, at: RoomId, fixit: &fixit
     )
 }
 
+/// The odds of a plan in a few words, from its frontier: `2/5 with 1 min
+/// on the roll (5 in all) up to sure with 7 (11 in all)`.
+fn odds_range(best: &[fixit::Best]) -> String {
+    let point = |b: &fixit::Best| {
+        let chance = if b.chance.faces() == DIE_SIDES {
+            "sure".to_string()
+        } else {
+            b.chance.to_string()
+        };
+        (chance, b.odds.minutes, b.odds.total.0)
+    };
+    match (best.last(), best.first()) {
+        (Some(low), Some(high)) if best.len() > 1 => {
+            let (lc, lm, lt) = point(low);
+            let (hc, hm, ht) = point(high);
+            format!(
+                "{lc} with {lm} min on the roll ({lt} in all) up to {hc} with {hm} ({ht} in all)"
+            )
+        }
+        (Some(only), _) => {
+            let (c, m, t) = point(only);
+            format!("{c} with {m} min on the roll ({t} in all)")
+        }
+        _ => "no roll can succeed".to_string(),
+    }
+}
+
+/// What the gnome can do where outcome `number` leaves him, as `replay`
+/// ends each outcome's log: for a fatal outcome, what can save him
+/// ([`remedy_lines`]); then every other action he can take there, with its
+/// odds and what a failed roll leads to. Nothing under rules that declare
+/// no actions.
+pub fn after_the_move(
+    board: &Board,
+    movement: &Movement,
+    start: RoomId,
+    number: usize,
+    outcome: &Outcome,
+    style: Style,
+) -> String {
+    if movement.rules().turn.actions.is_empty() {
+        return String::new();
+    }
+    let remedies = fixit::remedies(board, movement, start, number, outcome);
+    let mut out = remedy_lines(board, movement, &remedies, "", style);
+    for f in fixit::fixits(board, movement, start, number, outcome) {
+        if remedies.contains(&f) {
+            continue;
+        }
+        let name = movement
+            .rules()
+            .turn
+            .actions
+            .get(usize::from(f.action.0))
+            .map_or("", |a| a.name.as_str());
+        let text = format!(
+            "after the move: {name} on {}: {}; if it fails, {}",
+            target_words(board, movement, outcome.room, f.plan.target),
+            odds_range(&f.best),
+            failure_text(board, movement, &f.plan.if_failed)
+        );
+        out.push_str(&wrapped(&text, "", false, style));
+    }
+    out
+}
+
 /// The lines under a fatal outcome that say what can save the gnome there:
 /// `unless extinguish_fire succeeds: 2/5 with 1 min on the roll (5 in all)
 /// up to sure with 7 (11 in all); if it fails, he must leave: ...`.
@@ -189,28 +255,7 @@ pub fn remedy_lines(
         let name = actions
             .get(usize::from(r.action.0))
             .map_or("", |a| a.name.as_str());
-        let point = |b: &fixit::Best| {
-            let chance = if b.chance.faces() == DIE_SIDES {
-                "sure".to_string()
-            } else {
-                b.chance.to_string()
-            };
-            (chance, b.odds.minutes, b.odds.total.0)
-        };
-        let odds = match (r.best.last(), r.best.first()) {
-            (Some(low), Some(high)) if r.best.len() > 1 => {
-                let (lc, lm, lt) = point(low);
-                let (hc, hm, ht) = point(high);
-                format!(
-                    "{lc} with {lm} min on the roll ({lt} in all) up to {hc} with {hm} ({ht} in all)"
-                )
-            }
-            (Some(only), _) => {
-                let (c, m, t) = point(only);
-                format!("{c} with {m} min on the roll ({t} in all)")
-            }
-            _ => "no roll can succeed".to_string(),
-        };
+        let odds = odds_range(&r.best);
         let text = format!(
             "unless {name} succeeds: {odds}; if it fails, {}",
             failure_text(board, movement, &r.plan.if_failed)

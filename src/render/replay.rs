@@ -343,11 +343,10 @@ pub fn turn_log(
         out.push_str(&steps_log(board, movement, start, &steps, style, pictures));
         if let Some(line) = verdict_line(board, movement, o.room, &o.rooms) {
             out.push_str(&line);
-            let remedies = crate::fixit::remedies(board, movement, start, n, o);
-            out.push_str(&super::fixit::remedy_lines(
-                board, movement, &remedies, "", style,
-            ));
         }
+        out.push_str(&super::fixit::after_the_move(
+            board, movement, start, n, o, style,
+        ));
     }
     Ok(out)
 }
