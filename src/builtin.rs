@@ -49,6 +49,12 @@ pub const RULES: &[BuiltinRules] = &[
 /// The name of the rules a board uses when it does not say.
 pub const DEFAULT_RULES: &str = "red-november";
 
+/// The line `hatchway rules NAME` prints before a built-in rules file: a
+/// copy that keeps the built-in name is taken for the built-in rules by
+/// every board that names them, and cannot be told apart in outputs.
+pub const COPY_HEADER: &str =
+    "# Copy this file under a name of your own: change the `rules` line below.\n";
+
 /// The standard board, used when a command is given no board.
 pub const STANDARD_BOARD: (&str, &str) = (
     "red-november.board",

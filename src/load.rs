@@ -135,6 +135,39 @@ pub fn read(path: &Path) -> Result<Input, Failure> {
     input_from_bytes(name, bytes, dir, InputKind::of(path))
 }
 
+/// A warning for a rules file that takes the name of built-in rules and
+/// differs from them: a board naming them gets the built-in rules, not
+/// this file, and outputs cannot tell the two apart. A copy as `hatchway
+/// rules NAME` prints it (with [`builtin::COPY_HEADER`] first) is the
+/// built-in text; line ends and trailing spaces do not count.
+fn builtin_name_taken(name: &ast::Name, text: &str) -> Option<Problem> {
+    let builtin = builtin::rules_text(&name.text)?;
+    let mut own = text.lines().map(str::trim_end).peekable();
+    if own.peek() == Some(&builtin::COPY_HEADER.trim_end()) {
+        own.next();
+    }
+    if own.eq(builtin.lines().map(str::trim_end)) {
+        return None;
+    }
+    let line = text
+        .get(..name.span.start)
+        .map_or(1, |before| before.matches('\n').count() + 1);
+    Some(
+        Problem::warning(
+            Code::RulesNameTaken,
+            format!(
+                "these rules take the name of the built-in rules `{}` and differ from them",
+                name.text
+            ),
+        )
+        .label(name.span, "the name of built-in rules")
+        .help(format!(
+            "a board that says `rules {0}` is played by the built-in rules `{0}`, not by this file, and outputs cannot tell the two apart: give these rules a name of your own on line {line}, such as `rules my-{0}`",
+            name.text
+        )),
+    )
+}
+
 /// Reads the rules file `--rules` names when the name is no built-in one:
 /// as [`read`], but a file that cannot be read is rules unknown by that
 /// name (`hatchway::unknown_rules`), shown on the name as written.
@@ -417,7 +450,8 @@ fn compile_language(
             finish(source, vec![wrong_kind(false, b.name.span)], None)
         }
         (ast::File::Rules(r), _) => {
-            let checked = check::rules(&r);
+            let mut checked = check::rules(&r);
+            checked.problems.extend(builtin_name_taken(&r.name, text));
             let value = checked.value.map(|mut r| {
                 r.wording.source = Some(Arc::clone(&source));
                 Compiled::Rules(Arc::new(r))

@@ -29,6 +29,22 @@ pub(super) enum Ground {
 pub(super) struct Named {
     pub(super) rules: Arc<Rules>,
     reference: RulesReference,
+    /// The name or path as the command line gives it.
+    given: String,
+}
+
+impl Named {
+    /// What the output calls these rules beside `other`: their name, or,
+    /// when both rules have one name (a copy of built-in rules that kept
+    /// its name), the name or path the command line gives, so that the
+    /// two columns can be told apart.
+    fn label(&self, other: &Named) -> &str {
+        if self.rules.name == other.rules.name && self.given != other.given {
+            &self.given
+        } else {
+            &self.rules.name
+        }
+    }
 }
 
 pub(super) fn named_rules(text: &str, term: &Terminal) -> Result<Named, Exit> {
@@ -36,6 +52,7 @@ pub(super) fn named_rules(text: &str, term: &Terminal) -> Result<Named, Exit> {
         return Ok(Named {
             rules,
             reference: RulesReference::Builtin(text.to_string()),
+            given: text.to_string(),
         });
     }
     let path = Path::new(text);
@@ -51,6 +68,7 @@ pub(super) fn named_rules(text: &str, term: &Terminal) -> Result<Named, Exit> {
                     Ok(Named {
                         rules,
                         reference: RulesReference::Path(full.display().to_string()),
+                        given: text.to_string(),
                     })
                 }
                 load::Compiled::Board(_) => {
@@ -283,7 +301,7 @@ fn side_by_side(differences: &[Difference], first: &Named, second: &Named, style
         }
     };
     let mut out = String::new();
-    let heads = (cell(&first.rules.name), cell(&second.rules.name));
+    let heads = (cell(first.label(second)), cell(second.label(first)));
     let painted = |cells: Vec<String>| -> Vec<String> {
         cells
             .into_iter()
@@ -331,8 +349,8 @@ fn on_random(
     };
     let mut text = format!(
         "{} vs {}: {} of {} (seed {}), every start room\n  {} of {} turns differ ({:.1}%)\n",
-        first.rules.name,
-        second.rules.name,
+        first.label(second),
+        second.label(first),
         render::count(plan.boards as u64, "random board"),
         render::count(plan.rooms as u64, "room"),
         plan.seed,
@@ -371,9 +389,9 @@ fn on_random(
                     "written to {}: `hatchway paths {}` solves it under {}; with `{}` on its rules line, under {}\n",
                     path.display(),
                     path.display(),
-                    first.rules.name,
+                    first.label(second),
                     rules_line(second),
-                    second.rules.name
+                    second.label(first)
                 ));
             }
             None => {
@@ -440,8 +458,8 @@ fn counterexample_text(
     let body = export::to_language(&board, &first.reference)?;
     let note = format!(
         "Found by `hatchway diff`: the rules `{}` and `{}` give different outcomes on this board. Write `{}` to play it by the second.",
-        first.rules.name,
-        second.rules.name,
+        first.label(second),
+        second.label(first),
         rules_line(second)
     );
     // Paths and names are not split at their hyphens.

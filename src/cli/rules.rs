@@ -14,7 +14,9 @@ pub(super) fn rules_names() -> Vec<&'static str> {
 
 pub(super) fn rules(name: Option<&str>, term: &Terminal) -> Exit {
     let text = match name.and_then(builtin::rules) {
-        Some(r) => r.text.to_string(),
+        // The header asks a copy to be renamed; `check` takes a copy with
+        // it for the built-in text.
+        Some(r) => format!("{}{}", builtin::COPY_HEADER, r.text),
         None => listing(builtin::RULES, term.out.width),
     };
     // A closed pipe (`hatchway rules | head`) is not an error to report.

@@ -105,6 +105,9 @@ codes! {
     PositionOutOfRange = "position_out_of_range",
     /// One rule names the same item twice.
     RepeatedCondition = "repeated_condition",
+    /// A rules file takes the name of built-in rules and differs from them
+    /// (a warning).
+    RulesNameTaken = "rules_name_taken",
     /// An exported board names rules that are not built in.
     RulesNotBuiltin = "rules_not_builtin",
     /// The rules a board names have errors of their own.

@@ -27,15 +27,23 @@ fn the_listing_names_every_built_in_rules_file_with_its_source() {
     assert!(out.contains("first pathfinder program"), "{out}");
 }
 
+/// The first line `hatchway rules NAME` prints, before the file as shipped.
+const COPY_HEADER: &str =
+    "# Copy this file under a name of your own: change the `rules` line below.\n";
+
 #[test]
-fn a_named_rules_file_is_printed_exactly_as_shipped() {
+fn a_named_rules_file_is_printed_as_shipped_after_a_line_asking_to_rename_a_copy() {
     for name in SHIPPED {
         let (out, err, code) = hatchway(&["rules", name]);
         assert_eq!(code, 0, "{name}: {err}");
         assert!(err.is_empty(), "{name}: {err}");
         let shipped = std::fs::read_to_string(common::board_path(&format!("{name}.rules")))
             .expect("the shipped rules file is readable");
-        assert_eq!(out, shipped, "{name}");
+        assert_eq!(
+            out.strip_prefix(COPY_HEADER),
+            Some(shipped.as_str()),
+            "{name}"
+        );
     }
 }
 
@@ -50,9 +58,120 @@ fn a_printed_rules_file_passes_check_untouched() {
         let (out, err, code) =
             hatchway_in(dir.to_str().expect("utf-8 path"), &["check", "mine.rules"]);
         assert_eq!(code, 0, "{name}: {out}{err}");
+        assert!(err.is_empty(), "{name}: {err}");
         assert!(out.starts_with("ok mine.rules: rules"), "{name}: {out}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A copy of built-in rules that is edited but keeps the built-in name is
+/// warned about wherever it is loaded (`check`, a board naming it,
+/// `--rules`), naming the built-in rules and the line to change; renamed,
+/// it is not. `hatchway diff` labels its columns by the names or paths
+/// given when the two rules have one name.
+#[test]
+fn an_edited_copy_that_keeps_a_built_in_name_is_warned_about() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("rules_name_taken");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let at = dir.to_str().expect("a UTF-8 path");
+    let (copy, _, _) = hatchway(&["rules", "red-november-rulebook"]);
+    let edited = copy.replace("enter low_flood: cost 1", "enter low_flood: cost 2");
+    assert_ne!(edited, copy);
+    std::fs::write(dir.join("edited.rules"), &edited).expect("the copy is written");
+    std::fs::write(
+        dir.join("renamed.rules"),
+        edited.replace("\nrules red-november-rulebook\n", "\nrules my-rulebook\n"),
+    )
+    .expect("the copy is written");
+    // Windows line ends make no difference.
+    std::fs::write(dir.join("crlf.rules"), copy.replace('\n', "\r\n")).expect("written");
+    let line = edited
+        .lines()
+        .position(|l| l == "rules red-november-rulebook")
+        .expect("the rules line")
+        + 1;
+
+    let (out, err, code) = hatchway_in(at, &["check", "edited.rules"]);
+    assert_eq!(code, 0, "a warning only: {out}{err}");
+    let said = common::words(&err);
+    assert!(said.contains("hatchway::rules_name_taken"), "{err}");
+    assert!(
+        said.contains(
+            "these rules take the name of the built-in rules `red-november-rulebook` and differ from them"
+        ),
+        "{err}"
+    );
+    assert!(
+        said.contains(&format!(
+            "give these rules a name of your own on line {line}"
+        )),
+        "{err}"
+    );
+    assert!(err.contains(&format!("edited.rules:{line}:7")), "{err}");
+    for clean in ["renamed.rules", "crlf.rules"] {
+        let (out, err, code) = hatchway_in(at, &["check", clean]);
+        assert_eq!(code, 0, "{clean}: {out}{err}");
+        assert!(err.is_empty(), "{clean}: {err}");
+    }
+
+    // Wherever the copy is loaded.
+    std::fs::write(
+        dir.join("played.board"),
+        "board played\nrules \"edited.rules\"\nroom 1\nroom 2: low_flood\nhatch 1-2: open\nstart 1\n",
+    )
+    .expect("the board is written");
+    let (_, err, code) = hatchway_in(at, &["paths", "played.board"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("hatchway::rules_name_taken"), "{err}");
+    let (_, err, code) = hatchway_in(at, &["paths", "--rules", "edited.rules"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("hatchway::rules_name_taken"), "{err}");
+
+    // `diff` tells the two columns apart by what the command line gives.
+    let board = common::board_path("mini-flood.board");
+    let board = board.to_str().expect("a UTF-8 path");
+    let (out, err, code) = hatchway_in(
+        at,
+        &[
+            "diff",
+            "--rules",
+            "red-november-rulebook",
+            "--rules",
+            "edited.rules",
+            board,
+            "--color",
+            "never",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let heads = out
+        .lines()
+        .nth(1)
+        .expect("a line of column heads")
+        .split_whitespace()
+        .collect::<Vec<_>>();
+    assert_eq!(heads, ["red-november-rulebook", "edited.rules"], "{out}");
+    // Rules of two names keep their names.
+    let (out, _, _) = hatchway_in(
+        at,
+        &[
+            "diff",
+            "--rules",
+            "red-november-rulebook",
+            "--rules",
+            "renamed.rules",
+            board,
+            "--color",
+            "never",
+        ],
+    );
+    let heads = out
+        .lines()
+        .nth(1)
+        .unwrap_or("")
+        .split_whitespace()
+        .collect::<Vec<_>>();
+    assert_eq!(heads, ["red-november-rulebook", "my-rulebook"], "{out}");
 }
 
 #[test]

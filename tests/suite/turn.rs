@@ -723,7 +723,7 @@ fn paths_differ_from_the_default_exactly_where_the_rulebook_does() {
         "red-november",
     ]);
     assert_eq!(code, 1);
-    assert!(err.contains("no room state `sea`"), "{err}");
+    assert!(err.contains("unknown room state `sea`"), "{err}");
     let dry = listed("sea", sea, &[]);
     assert!(dry.iter().all(|o| !o.starts_with("\"out\"")), "{dry:?}");
     let swim = listed("sea", sea, &["--with", "aqualung"]);
