@@ -1,20 +1,27 @@
-//! Where two rules files give different answers (`hatchway diff`): the
-//! outcomes of a turn that exist under one only or cost differently, on
+//! Where two rules files give different answers (`hatchway diff`): over
+//! the whole turn, the outcomes of a move that exist under one only or
+//! cost differently, the end rules' verdicts where the move leaves the
+//! gnome, and what each action offers there (whether it can be taken, its
+//! extra minutes, bonus and odds, and what a failed roll leads to); on
 //! given boards or on random ones, with the smallest board that shows a
 //! difference shrunk to a minimal counterexample.
 //!
 //! A board is played under other rules by the names of its states
 //! ([`load::rebind`](crate::load::rebind)): a room that is `low_flood`
-//! stays `low_flood`. No item is held.
+//! stays `low_flood`. Items are held by name too, so both rules must
+//! declare them.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::check::{self, RulesSource};
 use crate::diagnostic::Problem;
+use crate::fixit::{self, Failure, Fixit, Target};
 use crate::generate::{self, BoardSpec, Topology};
 use crate::load::{Incompatible, rebind};
-use crate::model::{Board, Hatch, HatchStateId, ItemSet, RoomId, Rules, StateId};
+use crate::model::{
+    Board, Hatch, HatchStateId, ItemSet, Movement, RoomId, RuleRef, Rules, StateId, Verdict,
+};
 use crate::outcome::Outcome;
 use crate::search::{self, LimitReached, Limits};
 use crate::syntax::{self, ast};
@@ -22,14 +29,152 @@ use crate::syntax::{self, ast};
 /// How one side reaches an outcome: its cost and path, as words.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Way {
+    /// The outcome's number in this side's listing (`paths` with the same
+    /// items).
+    pub outcome: usize,
     /// Minutes.
     pub cost: u32,
     /// The actions, as `paths` writes them (`open 1-2`, `move 2`).
     pub path: Vec<String>,
 }
 
-/// An outcome the two rules disagree on: it exists under one only, or
-/// costs differently.
+/// What one side's end rules say of the gnome an outcome leaves.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Fate {
+    /// Whether he dies.
+    pub fatal: bool,
+    /// The deciding `end` rule as the rules file writes it; `None` when no
+    /// `end` rule speaks of the room's state, which leaves him safe.
+    pub rule: Option<String>,
+}
+
+impl Fate {
+    fn of(rules: &Rules, verdict: Verdict) -> Fate {
+        Fate {
+            fatal: verdict.fatal,
+            rule: verdict
+                .rule
+                .and_then(|i| rules.quote(RuleRef::End(i)))
+                .map(|q| q.text.to_string()),
+        }
+    }
+
+    /// `fatal (end fire: fatal)`, or `safe (no end rule)`.
+    pub fn words(&self) -> String {
+        let verdict = if self.fatal { "fatal" } else { "safe" };
+        match &self.rule {
+            Some(rule) => format!("{verdict} ({rule})"),
+            None => format!("{verdict} (no end rule)"),
+        }
+    }
+}
+
+/// What one action offers on one target where an outcome leaves the
+/// gnome, under one rules.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Offer {
+    /// The state the target takes when the roll succeeds.
+    pub becomes: String,
+    /// Minutes paid before the roll.
+    pub extra: u32,
+    /// Added to the minutes chosen for the roll.
+    pub bonus: u32,
+    /// The chance of success for each choice of minutes, 1 to 10, as
+    /// `7/10`.
+    pub chances: Vec<String>,
+    /// What a failed roll leads to, in words.
+    pub if_failed: String,
+    /// Whether the gnome dies if the roll fails.
+    pub fatal_if_failed: bool,
+}
+
+/// An action whose offer differs between the rules where an outcome
+/// leaves the gnome: one can take it and the other cannot, or its terms,
+/// odds or failure differ.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ActionDifference {
+    /// The action's name.
+    pub action: String,
+    /// What it acts on: `room 2` or `hatch 2-4`.
+    pub target: String,
+    /// What it offers under the first rules; `None` when it cannot be
+    /// taken there (not declared, forbidden, or not acting on the state).
+    pub first: Option<Offer>,
+    /// What it offers under the second rules.
+    pub second: Option<Offer>,
+}
+
+impl ActionDifference {
+    /// What differs, in words, each side named by its label: `chance 7/10
+    /// with 4 min under A, 1/2 under B`.
+    pub fn words(&self, labels: [&str; 2]) -> Vec<String> {
+        let [a, b] = labels;
+        let (x, y) = match (&self.first, &self.second) {
+            (Some(x), Some(y)) => (x, y),
+            (None, Some(y)) => {
+                return vec![format!(
+                    "cannot be taken under {a}; can under {b} ({})",
+                    offer_terms(y)
+                )];
+            }
+            (Some(x), None) => {
+                return vec![format!(
+                    "can be taken under {a} ({}); cannot under {b}",
+                    offer_terms(x)
+                )];
+            }
+            (None, None) => return Vec::new(),
+        };
+        let mut out = Vec::new();
+        if x.becomes != y.becomes {
+            out.push(format!(
+                "makes it {} under {a}, {} under {b}",
+                x.becomes, y.becomes
+            ));
+        }
+        if x.extra != y.extra {
+            out.push(format!(
+                "{} extra min under {a}, {} under {b}",
+                x.extra, y.extra
+            ));
+        }
+        if x.bonus != y.bonus {
+            out.push(format!(
+                "bonus {} under {a}, {} under {b}",
+                x.bonus, y.bonus
+            ));
+        }
+        let chance = x
+            .chances
+            .iter()
+            .zip(&y.chances)
+            .enumerate()
+            .find(|(_, (p, q))| p != q);
+        if let Some((i, (p, q))) = chance {
+            out.push(format!(
+                "chance {p} with {} min under {a}, {q} under {b}",
+                i + 1
+            ));
+        }
+        if x.if_failed != y.if_failed || x.fatal_if_failed != y.fatal_if_failed {
+            out.push(format!(
+                "if the roll fails, {} under {a}; {} under {b}",
+                x.if_failed, y.if_failed
+            ));
+        }
+        out
+    }
+}
+
+fn offer_terms(o: &Offer) -> String {
+    format!(
+        "makes it {}, {} extra min, bonus {}",
+        o.becomes, o.extra, o.bonus
+    )
+}
+
+/// An outcome the two rules disagree on: it exists under one only, costs
+/// differently, or the rest of the turn there differs.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Difference {
     /// The final room's id.
@@ -41,6 +186,13 @@ pub struct Difference {
     pub first: Option<Way>,
     /// How the second rules reach it, if they do.
     pub second: Option<Way>,
+    /// Both sides' verdicts, when both reach the outcome and one is fatal
+    /// and the other not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdicts: Option<[Fate; 2]>,
+    /// The actions whose offer there differs, when both reach it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<ActionDifference>,
 }
 
 /// Why a comparison could not be made.
@@ -52,6 +204,14 @@ pub enum Uncompared {
     /// A search ran out of its budget.
     #[error(transparent)]
     Limit(#[from] LimitReached),
+    /// An item to hold is not declared by one of the rules.
+    #[error("the rules `{rules}` declare no item `{item}`")]
+    UnknownItem {
+        /// The rules' name.
+        rules: String,
+        /// The item.
+        item: String,
+    },
     /// A generated board did not compile: a bug of hatchway.
     #[error("internal error: a generated board does not compile")]
     Generated,
@@ -59,11 +219,16 @@ pub enum Uncompared {
 
 type Key = (String, BTreeMap<String, String>);
 
-fn keyed(board: &Board, outcomes: &[Outcome]) -> BTreeMap<Key, Way> {
+/// One side's outcome: how it is reached, and the outcome itself.
+struct Reached {
+    way: Way,
+    outcome: Outcome,
+}
+
+fn keyed(board: &Board, outcomes: Vec<Outcome>) -> BTreeMap<Key, Reached> {
     let rules = &board.rules;
-    outcomes
-        .iter()
-        .map(|o| {
+    crate::outcome::numbered(outcomes)
+        .map(|(number, o)| {
             let changes = board
                 .rooms
                 .iter()
@@ -74,49 +239,237 @@ fn keyed(board: &Board, outcomes: &[Outcome]) -> BTreeMap<Key, Way> {
             let path = o.actions.iter().map(|&a| a.text(board)).collect();
             (
                 (board.room(o.room).id.clone(), changes),
-                Way {
-                    cost: o.cost.0,
-                    path,
+                Reached {
+                    way: Way {
+                        outcome: number,
+                        cost: o.cost.0,
+                        path,
+                    },
+                    outcome: o,
                 },
             )
         })
         .collect()
 }
 
-/// The outcomes of a turn from `start` that the two rules disagree on,
-/// ordered by final room and changes. `first` and `second` are the same
-/// board under each rules (see [`rebind`]).
+/// The items named, as `rules` numbers them.
+pub fn item_set(rules: &Rules, items: &[String]) -> Result<ItemSet, Uncompared> {
+    items.iter().try_fold(ItemSet::default(), |set, name| {
+        rules
+            .item(name)
+            .map(|i| set.with(i))
+            .ok_or_else(|| Uncompared::UnknownItem {
+                rules: rules.name.clone(),
+                item: name.clone(),
+            })
+    })
+}
+
+/// One side of a comparison: a board under its rules, with the items held.
+struct Side<'a> {
+    board: &'a Board,
+    movement: Movement,
+}
+
+impl Side<'_> {
+    /// What a target is called in both rules: by room and hatch ids.
+    fn target(&self, target: Target) -> (String, String) {
+        let rules = &self.board.rules;
+        match target {
+            Target::Room { to, .. } => {
+                (String::new(), rules.room_states[usize::from(to.0)].clone())
+            }
+            Target::Hatch { hatch, to } => {
+                let [a, b] = self.board.hatch(hatch).rooms;
+                (
+                    format!("hatch {}-{}", self.board.room(a).id, self.board.room(b).id),
+                    rules.hatch_states[usize::from(to.0)].clone(),
+                )
+            }
+        }
+    }
+
+    /// Every action the gnome can take where `reached` leaves him, keyed
+    /// by action name and target.
+    fn offers(&self, start: RoomId, reached: &Reached) -> Vec<((String, String), Offer)> {
+        let all = fixit::fixits(
+            self.board,
+            &self.movement,
+            start,
+            reached.way.outcome,
+            &reached.outcome,
+        );
+        all.iter()
+            .map(|f: &Fixit| {
+                let turn = &self.movement.rules().turn;
+                let name = turn.actions[usize::from(f.action.0)].name.clone();
+                let (mut target, becomes) = self.target(f.plan.target);
+                if target.is_empty() {
+                    target = format!("room {}", self.board.room(reached.outcome.room).id);
+                }
+                let offer = Offer {
+                    becomes,
+                    extra: f.plan.terms.extra.0,
+                    bonus: f.plan.terms.bonus,
+                    chances: f.plan.odds.iter().map(|o| o.chance.to_string()).collect(),
+                    if_failed: self.failure_words(&f.plan.if_failed),
+                    fatal_if_failed: f.plan.if_failed.verdict.fatal,
+                };
+                ((name, target), offer)
+            })
+            .collect()
+    }
+
+    /// What a failed roll leads to, in words that both rules can share
+    /// (no rule quoted): `he must leave: open 1-3, move 3, 1 min more; in
+    /// room 3: safe`.
+    fn failure_words(&self, failure: &Failure) -> String {
+        let verdict = if failure.verdict.fatal {
+            "fatal"
+        } else {
+            "safe"
+        };
+        let room = &self.board.room(failure.room).id;
+        if !failure.must_leave {
+            return format!("he stays in room {room}: {verdict}");
+        }
+        if failure.steps.is_empty() {
+            return format!("he must leave but cannot; left in room {room}: {verdict}");
+        }
+        let steps: Vec<String> = failure
+            .steps
+            .iter()
+            .map(|s| s.action.text(self.board))
+            .collect();
+        format!(
+            "he must leave: {}, {} min more; in room {room}: {verdict}",
+            steps.join(", "),
+            failure.minutes.0
+        )
+    }
+}
+
+/// The outcomes of a turn from `start`, holding `items`, that the two
+/// rules disagree on, ordered by final room and changes. `first` and
+/// `second` are the same board under each rules (see [`rebind`]); both
+/// rules must declare every item.
 pub fn compare(
     first: &Board,
     second: &Board,
     start: RoomId,
+    items: &[String],
     limits: &Limits,
-) -> Result<Vec<Difference>, LimitReached> {
-    let solve = |board: &Board| {
-        let movement = board.rules.movement(ItemSet::default());
-        search::solve(board, &movement, start, limits).map(|s| keyed(board, &s.outcomes))
+) -> Result<Vec<Difference>, Uncompared> {
+    fn side<'a>(board: &'a Board, items: &[String]) -> Result<Side<'a>, Uncompared> {
+        let held = item_set(&board.rules, items)?;
+        Ok(Side {
+            board,
+            movement: board.rules.movement(held),
+        })
+    }
+    let (one, two) = (side(first, items)?, side(second, items)?);
+    let solve = |s: &Side| -> Result<_, Uncompared> {
+        let solution = search::solve(s.board, &s.movement, start, limits)?;
+        Ok(keyed(s.board, solution.outcomes))
     };
-    let mut a = solve(first)?;
-    let mut b = solve(second)?;
+    let mut a = solve(&one)?;
+    let mut b = solve(&two)?;
     let mut keys: Vec<Key> = a.keys().chain(b.keys()).cloned().collect();
     keys.sort_by(|x, y| {
         let room = |k: &Key| first.room_by_id(&k.0).map_or(u32::MAX, |r| r.0);
         room(x).cmp(&room(y)).then_with(|| x.cmp(y))
     });
     keys.dedup();
-    Ok(keys
-        .into_iter()
-        .filter_map(|key| {
-            let (x, y) = (a.remove(&key), b.remove(&key));
-            let same = matches!((&x, &y), (Some(x), Some(y)) if x.cost == y.cost);
-            (!same).then_some(Difference {
+    let mut out = Vec::new();
+    for key in keys {
+        let (x, y) = (a.remove(&key), b.remove(&key));
+        let (mut verdicts, mut actions) = (None, Vec::new());
+        if let (Some(x), Some(y)) = (&x, &y) {
+            let (fx, fy) = (
+                x.outcome.verdict(&one.movement),
+                y.outcome.verdict(&two.movement),
+            );
+            if fx.fatal != fy.fatal {
+                verdicts = Some([Fate::of(&first.rules, fx), Fate::of(&second.rules, fy)]);
+            }
+            actions = differing_offers(one.offers(start, x), two.offers(start, y));
+        }
+        let same_way = matches!((&x, &y), (Some(x), Some(y)) if x.way.cost == y.way.cost);
+        if !same_way || verdicts.is_some() || !actions.is_empty() {
+            out.push(Difference {
                 room: key.0,
                 changes: key.1,
-                first: x,
+                first: x.map(|r| r.way),
+                second: y.map(|r| r.way),
+                verdicts,
+                actions,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The actions whose offers differ, by name and target: the first rules'
+/// in their order, then those only the second rules offer.
+fn differing_offers(
+    first: Vec<((String, String), Offer)>,
+    mut second: Vec<((String, String), Offer)>,
+) -> Vec<ActionDifference> {
+    let mut out = Vec::new();
+    for (key, x) in first {
+        let y = second
+            .iter()
+            .position(|(k, _)| *k == key)
+            .map(|i| second.remove(i).1);
+        if y.as_ref() != Some(&x) {
+            out.push(ActionDifference {
+                action: key.0,
+                target: key.1,
+                first: Some(x),
                 second: y,
+            });
+        }
+    }
+    out.extend(second.into_iter().map(|(key, y)| ActionDifference {
+        action: key.0,
+        target: key.1,
+        first: None,
+        second: Some(y),
+    }));
+    out
+}
+
+/// The most items whose every combination `--random` tries.
+pub const MAX_COMBINED_ITEMS: usize = 4;
+
+/// The item sets to compare on when none is named: the items both rules
+/// declare (in the first rules' order), every combination of them when
+/// there are at most [`MAX_COMBINED_ITEMS`] (at most 16 sets), otherwise
+/// none, each alone and all together. Fewest items first.
+pub fn item_sets(first: &Rules, second: &Rules) -> Vec<Vec<String>> {
+    let items: Vec<String> = shared(&first.items, &second.items)
+        .into_iter()
+        .cloned()
+        .collect();
+    let mut sets: Vec<Vec<String>> = if items.len() <= MAX_COMBINED_ITEMS {
+        (0u32..1 << items.len())
+            .map(|mask| {
+                items
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask & (1 << i) != 0)
+                    .map(|(_, n)| n.clone())
+                    .collect()
             })
-        })
-        .collect())
+            .collect()
+    } else {
+        let mut sets = vec![Vec::new()];
+        sets.extend(items.iter().map(|i| vec![i.clone()]));
+        sets.push(items.clone());
+        sets
+    };
+    sets.sort_by_key(Vec::len);
+    sets
 }
 
 /// What to try on random boards.
@@ -137,6 +490,8 @@ pub struct Counterexample {
     pub board: Board,
     /// Where the turn starts (the board's start).
     pub start: RoomId,
+    /// The items held in the turn that differs.
+    pub items: Vec<String>,
     /// What differs.
     pub differences: Vec<Difference>,
 }
@@ -172,12 +527,15 @@ impl RulesSource for Given {
 const SHRUNK: usize = 8;
 
 /// Tries `plan.boards` random boards (random hatches over `plan.rooms`
-/// rooms, in states both rules declare) from every start room, and shrinks
-/// the smallest boards on which the rules differ.
+/// rooms, in states both rules declare) from every start room, holding
+/// each of `item_sets` in turn (a turn differs when one of them does), and
+/// shrinks the smallest boards on which the rules differ, holding the
+/// first item set that showed it.
 pub fn random(
     first: &Arc<Rules>,
     second: &Arc<Rules>,
     plan: RandomPlan,
+    item_sets: &[Vec<String>],
     limits: &Limits,
 ) -> Result<RandomRun, Uncompared> {
     let room_states = shared(&first.room_states, &second.room_states);
@@ -232,22 +590,27 @@ pub fn random(
         for s in 0..board.rooms.len() {
             let start = RoomId(s as u32);
             run.turns += 1;
-            let differences = compare(&board, &other, start, limits)?;
-            if !differences.is_empty() {
+            for items in item_sets {
+                let differences = compare(&board, &other, start, items, limits)?;
+                if differences.is_empty() {
+                    continue;
+                }
                 run.differing += 1;
                 if found.len() < SHRUNK {
                     found.push(Counterexample {
                         board: board.with_start(start),
                         start,
+                        items: items.clone(),
                         differences,
                     });
                 }
+                break;
             }
         }
     }
     for example in found {
         let small = renumbered(shrink(example, second, limits)?, second, limits)?;
-        let size = |c: &Counterexample| (c.board.rooms.len(), c.board.hatches.len());
+        let size = |c: &Counterexample| (c.board.rooms.len(), c.board.hatches.len(), c.items.len());
         if run.smallest.as_ref().is_none_or(|s| size(&small) < size(s)) {
             run.smallest = Some(small);
         }
@@ -349,10 +712,11 @@ fn renumbered(
     }
     let board = rebuilt(&example.board, rooms, example.board.hatches.clone());
     let other = rebind(&board, second)?;
-    let differences = compare(&board, &other, board.start, limits)?;
+    let differences = compare(&board, &other, board.start, &example.items, limits)?;
     Ok(Counterexample {
         start: board.start,
         board,
+        items: example.items,
         differences,
     })
 }
@@ -378,11 +742,12 @@ pub fn shrink(
     'smaller: loop {
         for candidate in simpler(&best.board, room_state, hatch_state) {
             let other = rebind(&candidate, second)?;
-            let differences = compare(&candidate, &other, candidate.start, limits)?;
+            let differences = compare(&candidate, &other, candidate.start, &best.items, limits)?;
             if !differences.is_empty() {
                 best = Counterexample {
                     start: candidate.start,
                     board: candidate,
+                    items: best.items.clone(),
                     differences,
                 };
                 continue 'smaller;
@@ -403,13 +768,15 @@ mod tests {
 
     #[test]
     fn the_same_rules_never_differ() {
-        let a = rules("red-november");
+        let a = rules("red-november-rulebook");
         let plan = RandomPlan {
             boards: 5,
             seed: 3,
             rooms: 5,
         };
-        let run = random(&a, &a, plan, &Limits::default()).expect("comparable");
+        let sets = item_sets(&a, &a);
+        assert_eq!(sets.len(), 8, "every combination of three items");
+        let run = random(&a, &a, plan, &sets, &Limits::default()).expect("comparable");
         assert_eq!(run.turns, 25);
         assert_eq!(run.differing, 0);
         assert!(run.smallest.is_none());
@@ -424,12 +791,12 @@ mod tests {
             rooms: 6,
         };
         let limits = Limits::default();
-        let run = random(&a, &b, plan, &limits).expect("comparable");
+        let run = random(&a, &b, plan, &[Vec::new()], &limits).expect("comparable");
         assert!(run.differing > 0);
         let small = run.smallest.expect("a counterexample");
         let other = rebind(&small.board, &b).expect("shared states");
         assert!(
-            !compare(&small.board, &other, small.start, &limits)
+            !compare(&small.board, &other, small.start, &[], &limits)
                 .expect("solvable")
                 .is_empty()
         );
@@ -437,7 +804,7 @@ mod tests {
         for c in simpler(&small.board, rs, hs) {
             let o = rebind(&c, &b).expect("shared states");
             assert!(
-                compare(&c, &o, c.start, &limits)
+                compare(&c, &o, c.start, &[], &limits)
                     .expect("solvable")
                     .is_empty()
             );

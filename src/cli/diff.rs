@@ -102,6 +102,8 @@ struct BoardDiff {
 #[derive(Serialize)]
 struct BoardsReport {
     rules: [String; 2],
+    /// The items held.
+    with: Vec<String>,
     boards: Vec<BoardDiff>,
 }
 
@@ -112,6 +114,8 @@ struct Smallest {
     start: String,
     file: Option<String>,
     board: String,
+    /// The items held in the turn that differs.
+    with: Vec<String>,
     differences: Vec<Difference>,
 }
 
@@ -121,6 +125,8 @@ struct RandomReport {
     boards: usize,
     rooms: usize,
     seed: u64,
+    /// The item sets each turn was compared holding.
+    item_sets: Vec<Vec<String>>,
     turns: usize,
     differing: usize,
     share: f64,
@@ -129,6 +135,7 @@ struct RandomReport {
 
 pub(super) fn diff(
     rules: &[String],
+    with: &[String],
     ground: Ground,
     budget: Budget,
     format: CheckFormat,
@@ -149,9 +156,33 @@ pub(super) fn diff(
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => return e,
     };
+    for named in [&first, &second] {
+        if let Err(e) = rules_diff::item_set(&named.rules, with) {
+            let help = if named.rules.items.is_empty() {
+                "they declare no items".to_string()
+            } else {
+                format!("they declare: {}", named.rules.items.join(", "))
+            };
+            let message = match e {
+                Uncompared::UnknownItem { item, .. } => format!(
+                    "`--with {item}`: the rules `{}` declare no item `{item}`",
+                    named.given
+                ),
+                other => other.to_string(),
+            };
+            print_plain(
+                message,
+                Some(format!(
+                    "{help}; both rules must declare an item held with `--with`"
+                )),
+                term,
+            );
+            return Exit::Invalid;
+        }
+    }
     let limits = budget.limits();
     match ground {
-        Ground::Boards(paths) => on_boards(&paths, &first, &second, &limits, format, term),
+        Ground::Boards(paths) => on_boards(&paths, with, &first, &second, &limits, format, term),
         Ground::Random { plan, output } => {
             if plan.boards > MAX_BOARDS || plan.rooms > MAX_ROOMS || plan.rooms == 0 {
                 print_plain(
@@ -166,8 +197,15 @@ pub(super) fn diff(
                 );
                 return Exit::Invalid;
             }
+            // Without `--with`, every combination of the shared items.
+            let sets = if with.is_empty() {
+                rules_diff::item_sets(&first.rules, &second.rules)
+            } else {
+                vec![with.to_vec()]
+            };
             on_random(
                 plan,
+                &sets,
                 output.as_deref(),
                 &first,
                 &second,
@@ -200,6 +238,14 @@ fn uncompared(e: Uncompared, term: &Terminal) -> Exit {
             );
             Exit::Limit
         }
+        Uncompared::UnknownItem { .. } => {
+            print_plain(
+                e.to_string(),
+                Some("both rules must declare an item held with `--with`".to_string()),
+                term,
+            );
+            Exit::Invalid
+        }
         Uncompared::Generated => {
             print_plain(e.to_string(), Some("please report this".to_string()), term);
             Exit::Invalid
@@ -209,6 +255,7 @@ fn uncompared(e: Uncompared, term: &Terminal) -> Exit {
 
 fn on_boards(
     paths: &[PathBuf],
+    with: &[String],
     first: &Named,
     second: &Named,
     limits: &Limits,
@@ -224,6 +271,7 @@ fn on_boards(
     };
     let mut report = BoardsReport {
         rules: [first.rules.name.clone(), second.rules.name.clone()],
+        with: with.to_vec(),
         boards: Vec::new(),
     };
     let mut text = String::new();
@@ -238,15 +286,16 @@ fn on_boards(
             Ok(p) => p,
             Err(e) => return uncompared(e.into(), term),
         };
-        let differences = match rules_diff::compare(&a, &b, a.start, limits) {
+        let differences = match rules_diff::compare(&a, &b, a.start, with, limits) {
             Ok(d) => d,
-            Err(e) => return uncompared(e.into(), term),
+            Err(e) => return uncompared(e, term),
         };
         let start = a.room(a.start).id.clone();
         text.push_str(&format!(
-            "{}: start in room {}, {} differ{}\n",
+            "{}: start in room {}{}, {} differ{}\n",
             a.name,
             a.room(a.start).label(),
+            holding(with),
             render::count(differences.len() as u64, "outcome"),
             if differences.len() == 1 { "s" } else { "" },
         ));
@@ -325,12 +374,39 @@ fn side_by_side(differences: &[Difference], first: &Named, second: &Named, style
             &cell(&way_text(d.second.as_ref())),
             &mut out,
         );
+        if let Some([x, y]) = &d.verdicts {
+            row(&cell(&x.words()), &cell(&y.words()), &mut out);
+        }
+        let labels = [first.label(second), second.label(first)];
+        let number = d
+            .first
+            .as_ref()
+            .or(d.second.as_ref())
+            .map_or(0, |w| w.outcome);
+        let options = textwrap::Options::new(style.width.max(40))
+            .initial_indent("  ")
+            .subsequent_indent("    ")
+            .break_words(false)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        for a in &d.actions {
+            let line = format!(
+                "{} on {} at outcome #{number}: {}",
+                a.action,
+                a.target,
+                a.words(labels).join("; ")
+            );
+            for l in textwrap::wrap(&line, &options) {
+                out.push_str(&l);
+                out.push('\n');
+            }
+        }
     }
     out
 }
 
 fn on_random(
     plan: RandomPlan,
+    sets: &[Vec<String>],
     output: Option<&Path>,
     first: &Named,
     second: &Named,
@@ -338,7 +414,7 @@ fn on_random(
     format: CheckFormat,
     term: &Terminal,
 ) -> Exit {
-    let run = match rules_diff::random(&first.rules, &second.rules, plan, limits) {
+    let run = match rules_diff::random(&first.rules, &second.rules, plan, sets, limits) {
         Ok(r) => r,
         Err(e) => return uncompared(e, term),
     };
@@ -347,13 +423,19 @@ fn on_random(
     } else {
         run.differing as f64 / run.turns as f64
     };
+    let held = match sets {
+        [] => String::new(),
+        [one] => holding(one),
+        many => format!(", {}", render::count(many.len() as u64, "item set")),
+    };
     let mut text = format!(
-        "{} vs {}: {} of {} (seed {}), every start room\n  {} of {} turns differ ({:.1}%)\n",
+        "{} vs {}: {} of {} (seed {}), every start room{}\n  {} of {} turns differ ({:.1}%)\n",
         first.label(second),
         second.label(first),
         render::count(plan.boards as u64, "random board"),
         render::count(plan.rooms as u64, "room"),
         plan.seed,
+        held,
         run.differing,
         run.turns,
         share * 100.0
@@ -370,10 +452,11 @@ fn on_random(
         let rooms = example.board.rooms.len();
         let hatches = example.board.hatches.len();
         text.push_str(&format!(
-            "\nthe smallest board on which they differ, shrunk: {}, {}, start in room {}\n",
+            "\nthe smallest board on which they differ, shrunk: {}, {}, start in room {}{}\n",
             render::count(rooms as u64, "room"),
             render::count(hatches as u64, "hatch"),
-            example.board.room(example.start).id
+            example.board.room(example.start).id,
+            holding(&example.items)
         ));
         match output {
             Some(path) => {
@@ -386,9 +469,10 @@ fn on_random(
                     return Exit::Invalid;
                 }
                 text.push_str(&format!(
-                    "written to {}: `hatchway paths {}` solves it under {}; with `{}` on its rules line, under {}\n",
+                    "written to {}: `hatchway paths {}{}` solves it under {}; with `{}` on its rules line, under {}\n",
                     path.display(),
                     path.display(),
+                    with_option(&example.items),
                     first.label(second),
                     rules_line(second),
                     second.label(first)
@@ -407,6 +491,7 @@ fn on_random(
             start: example.board.room(example.start).id.clone(),
             file: output.map(|p| p.display().to_string()),
             board: written,
+            with: example.items.clone(),
             differences: example.differences.clone(),
         });
     } else {
@@ -419,6 +504,7 @@ fn on_random(
                 boards: plan.boards,
                 rooms: plan.rooms,
                 seed: plan.seed,
+                item_sets: sets.to_vec(),
                 turns: run.turns,
                 differing: run.differing,
                 share,
@@ -456,10 +542,20 @@ fn counterexample_text(
     let mut board = example.board.clone();
     board.name = "counterexample".to_string();
     let body = export::to_language(&board, &first.reference)?;
+    let held = if example.items.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " holding {} (`{}`)",
+            example.items.join(", "),
+            with_option(&example.items).trim()
+        )
+    };
     let note = format!(
-        "Found by `hatchway diff`: the rules `{}` and `{}` give different outcomes on this board. Write `{}` to play it by the second.",
+        "Found by `hatchway diff`: the rules `{}` and `{}` give different turns on this board{}. Write `{}` to play it by the second.",
         first.label(second),
         second.label(first),
+        held,
         rules_line(second)
     );
     // Paths and names are not split at their hyphens.
@@ -469,4 +565,22 @@ fn counterexample_text(
         .map(|l| format!("# {l}\n"))
         .collect();
     Ok(comment + &body)
+}
+
+/// `, holding grog, aqualung`, or nothing when no item is held.
+fn holding(items: &[String]) -> String {
+    if items.is_empty() {
+        String::new()
+    } else {
+        format!(", holding {}", items.join(", "))
+    }
+}
+
+/// ` --with grog,aqualung`, or nothing when no item is held.
+fn with_option(items: &[String]) -> String {
+    if items.is_empty() {
+        String::new()
+    } else {
+        format!(" --with {}", items.join(","))
+    }
 }

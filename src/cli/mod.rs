@@ -346,9 +346,12 @@ enum Command {
         #[command(flatten)]
         budget: Budget,
     },
-    /// Where two rules files give different answers: on boards, the
-    /// outcomes that exist under one only or differ in cost; on random
-    /// boards, how often they differ and a smallest board where they do.
+    /// Where two rules files give different answers over the whole turn:
+    /// on boards, the outcomes that exist under one only or differ in
+    /// cost, in the end rules' verdict, or in what an action offers there
+    /// (whether it can be taken, its minutes, bonus, odds and failure); on
+    /// random boards, how often they differ and a smallest board where they
+    /// do.
     #[command(after_help = examples::DIFF)]
     Diff {
         /// Boards to compare on, each from its start room (the built-in
@@ -357,6 +360,17 @@ enum Command {
         /// A rules file or built-in rules name; give it twice.
         #[arg(long = "rules", value_name = "RULES", required = true)]
         rules: Vec<String>,
+        /// Items held in the turn compared (repeatable, or comma-separated:
+        /// `--with grog,aqualung`); both rules must declare them. With
+        /// `--random` and no `--with`, every combination of the items both
+        /// rules declare is compared (with up to 4 such items, at most 16
+        /// sets; with more, none, each alone and all together).
+        #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
+        with: Vec<String>,
+        /// Refused: each board is compared from its own start room (and a
+        /// random board from every room).
+        #[arg(long, value_name = "ROOM")]
+        from: Option<String>,
         /// Compare on this many random boards, from every start room, and
         /// shrink the smallest board where the rules differ.
         #[arg(long, value_name = "N", conflicts_with = "boards")]
@@ -781,6 +795,8 @@ pub fn run() -> ExitCode {
         Command::Diff {
             boards,
             rules,
+            with,
+            from,
             random,
             seed,
             rooms,
@@ -799,7 +815,16 @@ pub fn run() -> ExitCode {
                 },
                 None => Ground::Boards(boards),
             };
-            diff(&rules, ground, budget, format, &term)
+            if from.is_some() {
+                refuse_option(
+                    "--from",
+                    "diff",
+                    "each board is compared from its own start room (and a random board from every room); write the start in the board",
+                    &term,
+                )
+            } else {
+                diff(&rules, &with, ground, budget, format, &term)
+            }
         }
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref(), &term),
