@@ -33,7 +33,9 @@ fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
 
     let board = std::fs::read_to_string(&file).expect("the counterexample is written");
     assert!(board.contains("\nrules red-november\n"), "{board}");
-    let (under_first, err, code) = hatchway(&["paths", written, "--format", "json"]);
+    // `replay` shows the whole turn: each outcome, its verdict and what the
+    // gnome can do there. Its first lines name the rules and their states.
+    let (under_first, err, code) = hatchway(&["replay", written]);
     assert_eq!(code, 0, "{err}");
     let rulebook = dir.join("rulebook.board");
     std::fs::write(
@@ -42,30 +44,19 @@ fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
     )
     .expect("writable");
     let rulebook = rulebook.to_str().expect("UTF-8");
-    let (under_second, err, code) = hatchway(&["paths", rulebook, "--format", "json"]);
+    let (under_second, err, code) = hatchway(&["replay", rulebook]);
     assert_eq!(code, 0, "{err}");
-    let outcomes = |json: &str| -> Vec<(serde_json::Value, serde_json::Value, serde_json::Value)> {
-        let v: serde_json::Value = serde_json::from_str(json).expect("paths writes JSON");
-        v["outcomes"]
-            .as_array()
-            .expect("a list of outcomes")
-            .iter()
-            .map(|o| {
-                (
-                    o["final_room"].clone(),
-                    o["rooms"].clone(),
-                    o["cost"].clone(),
-                )
-            })
-            .collect()
+    let turn = |text: &str| -> String {
+        text.find("\noutcome ")
+            .map_or_else(String::new, |i| text[i..].to_string())
     };
     assert_ne!(
-        outcomes(&under_first),
-        outcomes(&under_second),
+        turn(&under_first),
+        turn(&under_second),
         "the two rules agree on:\n{board}"
     );
-    // Shrunk: a difference needs at least two rooms and a hatch to cross.
-    assert!(out.contains("shrunk: 2 rooms, 1 hatch"), "{out}");
+    // Shrunk: red-november has no pump_water, so one flooded room is enough.
+    assert!(out.contains("shrunk: 1 room, 0 hatches"), "{out}");
 
     // The same run as JSON, for scripts.
     let (json, _, code) = hatchway(&[
@@ -84,7 +75,8 @@ fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).expect("diff writes JSON");
     assert_eq!(v["turns"], 180);
-    assert_eq!(v["smallest"]["rooms"], 2);
+    assert_eq!(v["smallest"]["rooms"], 1);
+    assert_eq!(v["item_sets"].as_array().map(Vec::len), Some(1));
     assert_eq!(v["smallest"]["board"].as_str(), Some(board.as_str()));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -116,10 +108,34 @@ fn boards_compared_side_by_side() {
     let v: serde_json::Value = serde_json::from_str(&json).expect("diff writes JSON");
     let boards = v["boards"].as_array().expect("one entry a board");
     assert_eq!(boards.len(), 2);
-    let first = &boards[0]["differences"][2];
-    assert_eq!(first["room"], "4");
-    assert_eq!(first["first"]["cost"], 2);
-    assert_eq!(first["second"], serde_json::Value::Null);
+    let differences = boards[0]["differences"].as_array().expect("a list");
+    let at = |room: &str, changes: serde_json::Value| {
+        differences
+            .iter()
+            .find(|d| d["room"] == room && d["changes"] == changes)
+            .unwrap_or_else(|| panic!("no difference ending in room {room}: {json}"))
+    };
+    let only_first = at("4", serde_json::json!({}));
+    assert_eq!(only_first["first"]["cost"], 2);
+    assert_eq!(only_first["second"], serde_json::Value::Null);
+    // Staying in high water: no `end` rule under red-november, fatal under
+    // the rulebook, which says so.
+    let stay = at("2", serde_json::json!({}));
+    assert_eq!(stay["verdicts"][0]["fatal"], false);
+    assert_eq!(stay["verdicts"][0]["rule"], serde_json::Value::Null);
+    assert_eq!(stay["verdicts"][1]["fatal"], true);
+    assert_eq!(stay["verdicts"][1]["rule"], "end high_flood: fatal");
+    // Only the rulebook declares pump_water.
+    let pumped = at("3", serde_json::json!({"2": "low_flood", "3": "low_flood"}));
+    let action = &pumped["actions"][0];
+    assert_eq!(action["action"], "pump_water");
+    assert_eq!(action["target"], "room 3");
+    assert_eq!(action["first"], serde_json::Value::Null);
+    assert_eq!(action["second"]["chances"][6], "7/10");
+    assert_eq!(
+        action["second"]["if_failed"],
+        "he stays in room 3: safe"
+    );
 }
 
 #[test]
