@@ -132,10 +132,7 @@ fn boards_compared_side_by_side() {
     assert_eq!(action["target"], "room 3");
     assert_eq!(action["first"], serde_json::Value::Null);
     assert_eq!(action["second"]["chances"][6], "7/10");
-    assert_eq!(
-        action["second"]["if_failed"],
-        "he stays in room 3: safe"
-    );
+    assert_eq!(action["second"]["if_failed"], "he stays in room 3: safe");
 }
 
 #[test]
@@ -185,4 +182,247 @@ fn incompatible_rules_and_bad_usage_are_diagnosed() {
     ]);
     assert_eq!(code, 1);
     assert!(err.contains("--rooms 99"), "{err}");
+}
+
+/// The shipped rulebook rules, renamed to `name` (a copy that keeps a
+/// built-in name is warned about) with `from` replaced by `to`, written in
+/// `dir`; `from` must be written exactly once.
+fn mutant(dir: &std::path::Path, name: &str, from: &str, to: &str) -> String {
+    let original = std::fs::read_to_string(common::board_path("red-november-rulebook.rules"))
+        .expect("the shipped rules are readable");
+    assert_eq!(
+        original.matches(from).count(),
+        1,
+        "`{from}` is not one statement of the rulebook"
+    );
+    let text = original.replace(from, to).replace(
+        "\nrules red-november-rulebook\n",
+        &format!("\nrules {name}\n"),
+    );
+    let file = dir.join(format!("{name}.rules"));
+    std::fs::write(&file, text).expect("the temporary folder is writable");
+    file.to_str()
+        .expect("temporary paths are UTF-8")
+        .to_string()
+}
+
+fn temporary(what: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hatchway-{what}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("the temporary folder can be made");
+    dir
+}
+
+#[test]
+fn a_different_verdict_is_a_difference_on_a_board_and_at_random() {
+    let dir = temporary("diff-verdict");
+    let house = mutant(&dir, "house", "end fire: fatal", "end fire: safe");
+    let board = dir.join("burning.board");
+    std::fs::write(
+        &board,
+        "board burning\nrules red-november-rulebook\n\nroom 1: fire\nroom 2: clear\n\nhatch 1-2: closed\n\nstart 1\n",
+    )
+    .expect("writable");
+    let board = board.to_str().expect("UTF-8");
+    let (out, err, code) = hatchway(&[
+        "diff",
+        "--rules",
+        "red-november-rulebook",
+        "--rules",
+        &house,
+        board,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let said = common::words(&out);
+    assert!(said.contains("start in room 1, 1 outcome differs"), "{out}");
+    assert!(
+        said.contains("fatal (end fire: fatal) safe (end fire: safe)"),
+        "{out}"
+    );
+    // He opens the hatch and leaves if a roll fails: safe under both.
+    assert!(!said.contains("extinguish_fire"), "{out}");
+
+    // The fixture's gnome reaches the burning Galley only with grog.
+    let fixture = "tests/fixtures/rulebook-fire.board";
+    let (out, _, code) = hatchway(&[
+        "diff",
+        "--rules",
+        "red-november-rulebook",
+        "--rules",
+        &house,
+        fixture,
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("0 outcomes differ"), "{out}");
+    let (out, _, code) = hatchway(&[
+        "diff",
+        "--rules",
+        "red-november-rulebook",
+        "--rules",
+        &house,
+        fixture,
+        "--with",
+        "grog",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        common::words(&out).contains("start in room 1, holding grog, 1 outcome differs"),
+        "{out}"
+    );
+
+    let (json, err, code) = hatchway(&[
+        "diff",
+        "--rules",
+        "red-november-rulebook",
+        "--rules",
+        &house,
+        "--random",
+        "100",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("diff writes JSON");
+    assert_eq!(v["item_sets"].as_array().map(Vec::len), Some(8), "{json}");
+    assert!(v["differing"].as_u64() > Some(0), "{json}");
+    // One burning room is the smallest board where the verdicts differ.
+    assert_eq!(v["smallest"]["rooms"], 1, "{json}");
+    let stay = &v["smallest"]["differences"][0];
+    assert_eq!(stay["verdicts"][1]["rule"], "end fire: safe", "{json}");
+    // With no way out, a failed roll leaves him in the fire: fatal under
+    // one rules only.
+    let roll = &stay["actions"][0];
+    assert_eq!(roll["action"], "extinguish_fire", "{json}");
+    assert_eq!(roll["first"]["fatal_if_failed"], true, "{json}");
+    assert_eq!(roll["second"]["fatal_if_failed"], false, "{json}");
+    let (out, _, _) = hatchway(&[
+        "diff",
+        "--rules",
+        "red-november-rulebook",
+        "--rules",
+        &house,
+        "--random",
+        "100",
+    ]);
+    assert!(
+        common::words(&out).contains(
+            "extinguish_fire on room 1 at outcome #1: if the roll fails, he must leave but cannot; left in room 1: fatal under red-november-rulebook; he must leave but cannot; left in room 1: safe under house"
+        ),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn items_must_be_declared_by_both_rules_and_from_is_refused() {
+    let (_, err, code) = hatchway(&[
+        "diff",
+        "--rules",
+        "red-november-rulebook",
+        "--rules",
+        "red-november",
+        "--with",
+        "grog",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        common::words(&err)
+            .contains("`--with grog`: the rules `red-november` declare no item `grog`"),
+        "{err}"
+    );
+    let (_, err, code) = hatchway(&[
+        "diff",
+        "--rules",
+        "red-november",
+        "--rules",
+        "red-november",
+        "--from",
+        "2",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        common::words(&err).contains("`hatchway diff` cannot honour `--from`")
+            && common::words(&err).contains("each board is compared from its own start room"),
+        "{err}"
+    );
+}
+
+/// Each kind of statement of the rulebook, changed so that some answer
+/// changes, is told apart from the original by `diff --random`.
+#[test]
+fn a_mutant_of_each_kind_of_statement_is_found_at_random() {
+    let dir = temporary("diff-mutants");
+    let mutations = [
+        (
+            "open",
+            "open closed: cost 1, becomes open",
+            "open closed: cost 2, becomes open",
+        ),
+        (
+            "walk_through",
+            "walk through: open\n",
+            "walk through: open, blocked\n",
+        ),
+        (
+            "enter",
+            "enter low_flood: cost 1",
+            "enter low_flood: cost 2",
+        ),
+        (
+            "flow",
+            "flow high_flood + clear -> low_flood + low_flood",
+            "flow high_flood + clear -> high_flood + low_flood",
+        ),
+        ("revisit", "revisit: allowed", "revisit: forbidden"),
+        ("end", "end fire: fatal", "end fire: safe"),
+        (
+            "declaration",
+            "action pump_water: room low_flood becomes clear",
+            "action pump_water: room low_flood becomes fire",
+        ),
+        (
+            "forbidden",
+            "action in fire: forbidden",
+            "action in fire: cost 1",
+        ),
+        (
+            "cost",
+            "action in low_flood: cost 2",
+            "action in low_flood: cost 3",
+        ),
+        (
+            "bonus",
+            "action with grog: bonus 3",
+            "action with grog: bonus 2",
+        ),
+        (
+            "fails",
+            "action extinguish_fire fails: leave",
+            "action unblock_hatch fails: leave",
+        ),
+    ];
+    let original = common::board_path("red-november-rulebook.rules");
+    let original = original.to_str().expect("UTF-8");
+    for (kind, from, to) in mutations {
+        let file = mutant(&dir, &format!("mutant-{kind}"), from, to);
+        let (json, err, code) = hatchway(&[
+            "diff", "--rules", original, "--rules", &file, "--random", "40", "--rooms", "5",
+            "--format", "json",
+        ]);
+        assert_eq!(code, 0, "{kind}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&json).expect("diff writes JSON");
+        assert!(
+            v["differing"].as_u64() > Some(0),
+            "`{to}` is not told from `{from}`: {json}"
+        );
+    }
+    // The original against itself: no difference.
+    let same = mutant(&dir, "same", "revisit: allowed", "revisit: allowed");
+    let (json, _, code) = hatchway(&[
+        "diff", "--rules", original, "--rules", &same, "--random", "40", "--rooms", "5",
+        "--format", "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("diff writes JSON");
+    assert_eq!(v["differing"], 0, "{json}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
