@@ -766,6 +766,50 @@ mod tests {
         load::builtin_rules(name).expect("shipped rules compile")
     }
 
+    fn offer(extra: u32, bonus: u32, if_failed: &str) -> Offer {
+        Offer {
+            becomes: "clear".to_string(),
+            extra,
+            bonus,
+            chances: (1..=10)
+                .map(|m| crate::model::turn::Chance::of(m, bonus).to_string())
+                .collect(),
+            if_failed: if_failed.to_string(),
+            fatal_if_failed: false,
+        }
+    }
+
+    #[test]
+    fn an_action_difference_is_told_in_words() {
+        let d = ActionDifference {
+            action: "extinguish_fire".to_string(),
+            target: "room 3".to_string(),
+            first: Some(offer(0, 3, "he stays in room 3: safe")),
+            second: Some(offer(2, 1, "he stays in room 3: safe")),
+        };
+        assert_eq!(
+            d.words(["A", "B"]),
+            [
+                "0 extra min under A, 2 under B",
+                "bonus 3 under A, 1 under B",
+                "chance 2/5 with 1 min under A, 1/5 under B",
+            ]
+        );
+        let only = ActionDifference {
+            second: None,
+            ..d.clone()
+        };
+        assert_eq!(
+            only.words(["A", "B"]),
+            ["can be taken under A (makes it clear, 0 extra min, bonus 3); cannot under B"]
+        );
+        let same = differing_offers(
+            vec![(("a".into(), "room 1".into()), offer(0, 0, "x"))],
+            vec![(("a".into(), "room 1".into()), offer(0, 0, "x"))],
+        );
+        assert!(same.is_empty());
+    }
+
     #[test]
     fn the_same_rules_never_differ() {
         let a = rules("red-november-rulebook");

@@ -378,11 +378,14 @@ fn side_by_side(differences: &[Difference], first: &Named, second: &Named, style
             row(&cell(&x.words()), &cell(&y.words()), &mut out);
         }
         let labels = [first.label(second), second.label(first)];
-        let number = d
-            .first
-            .as_ref()
-            .or(d.second.as_ref())
-            .map_or(0, |w| w.outcome);
+        // Each rules number their outcomes in their own listing.
+        let number = match (&d.first, &d.second) {
+            (Some(x), Some(y)) if x.outcome != y.outcome => {
+                format!("{} (#{} under {})", x.outcome, y.outcome, labels[1])
+            }
+            (Some(w), _) | (None, Some(w)) => w.outcome.to_string(),
+            (None, None) => String::new(),
+        };
         let options = textwrap::Options::new(style.width.max(40))
             .initial_indent("  ")
             .subsequent_indent("    ")
