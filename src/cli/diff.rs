@@ -203,16 +203,12 @@ pub(super) fn diff(
             } else {
                 vec![with.to_vec()]
             };
-            on_random(
+            let trial = Trial {
                 plan,
-                &sets,
-                output.as_deref(),
-                &first,
-                &second,
-                &limits,
-                format,
-                term,
-            )
+                sets: &sets,
+                output: output.as_deref(),
+            };
+            on_random(&trial, &first, &second, &limits, format, term)
         }
     }
 }
@@ -407,16 +403,23 @@ fn side_by_side(differences: &[Difference], first: &Named, second: &Named, style
     out
 }
 
-fn on_random(
+/// What `--random` tries: the boards, the item sets each turn is compared
+/// holding, and where the counterexample goes.
+struct Trial<'a> {
     plan: RandomPlan,
-    sets: &[Vec<String>],
-    output: Option<&Path>,
+    sets: &'a [Vec<String>],
+    output: Option<&'a Path>,
+}
+
+fn on_random(
+    trial: &Trial,
     first: &Named,
     second: &Named,
     limits: &Limits,
     format: CheckFormat,
     term: &Terminal,
 ) -> Exit {
+    let Trial { plan, sets, output } = *trial;
     let run = match rules_diff::random(&first.rules, &second.rules, plan, sets, limits) {
         Ok(r) => r,
         Err(e) => return uncompared(e, term),
