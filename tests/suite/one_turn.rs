@@ -100,7 +100,7 @@ fn reported(args: &[&str], n: &str) -> Vec<String> {
         .as_array()
         .expect("outcomes")
         .iter()
-        .find(|o| o["number"].to_string() == n)
+        .find(|o| o["number"].as_u64().map(|k| k.to_string()).as_deref() == Some(n))
         .unwrap_or_else(|| panic!("no outcome {n} in the report"));
     steps_of(&outcome["steps"])
 }
