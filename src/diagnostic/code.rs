@@ -35,7 +35,8 @@ macro_rules! codes {
 codes! {
     /// A hatch action acts on a hatch state that moving can change.
     ActionOnMovingHatch = "action_on_moving_hatch",
-    /// A board named on the command line is both a file and a built-in board.
+    /// A board named on the command line is both a file and a built-in
+    /// board, or names a shipped board's file that is not there.
     AmbiguousBoardName = "ambiguous_board_name",
     /// A rule has a condition its kind cannot depend on.
     ConditionNotAllowed = "condition_not_allowed",

@@ -190,6 +190,7 @@ pub fn page(
     out.push_str("<div class=\"controls\">\n<button type=\"button\" id=\"previous\" aria-label=\"previous step\" disabled>&#9664;</button>\n<span id=\"counter\">no outcome chosen</span>\n<button type=\"button\" id=\"next\" aria-label=\"next step\" disabled>&#9654;</button>\n</div>\n<p id=\"step-text\" aria-live=\"polite\">Choose an outcome to draw its path, then step through it with the buttons or the arrow keys.</p>\n<div id=\"fixits\" hidden>\n<h2>after the move</h2>\n<ul id=\"fixit-list\"></ul>\n</div>\n</section>\n");
 
     out.push_str("<section class=\"outcomes\" aria-label=\"outcomes\">\n");
+    out.push_str(&filters(board, outcomes));
     for (r, _) in board.rooms.iter().enumerate() {
         let room = RoomId(r as u32);
         let here: Vec<&(usize, Outcome)> =
@@ -198,7 +199,8 @@ pub fn page(
             continue;
         }
         out.push_str(&format!(
-            "<h2>ends in room {}</h2>\n<ul>\n",
+            "<div class=\"room-group\" data-room=\"{}\">\n<h2>ends in room {}</h2>\n<ul>\n",
+            escape(&board.room(room).id),
             escape(&room_name(board, room))
         ));
         for (number, outcome) in here {
@@ -232,7 +234,9 @@ pub fn page(
                 actions.join(", ")
             };
             out.push_str(&format!(
-                "<li><button type=\"button\" class=\"outcome{}\" data-outcome=\"{number}\" aria-pressed=\"false\"><span class=\"number\">#{number}</span> <span class=\"cost\">{} min</span>{}, <span class=\"changes\">{}</span><span class=\"actions\">{}</span></button></li>\n",
+                "<li data-cost=\"{}\" data-verdict=\"{}\"><button type=\"button\" class=\"outcome{}\" data-outcome=\"{number}\" aria-pressed=\"false\"><span class=\"number\">#{number}</span> <span class=\"cost\">{} min</span>{}, <span class=\"changes\">{}</span><span class=\"actions\">{}</span></button></li>\n",
+                outcome.cost.0,
+                if fatal { "fatal" } else { "safe" },
                 if fatal { " fatal" } else { "" },
                 outcome.cost.0,
                 if fatal {
@@ -244,13 +248,34 @@ pub fn page(
                 escape(&actions)
             ));
         }
-        out.push_str("</ul>\n");
+        out.push_str("</ul>\n</div>\n");
     }
+    out.push_str("<p id=\"none-shown\" hidden>No outcome fits these filters.</p>\n");
     out.push_str("</section>\n</main>\n");
     out.push_str(&format!(
         "<script type=\"application/json\" id=\"hatchway-data\">{data}</script>\n<script>\n{PAGE_SCRIPT}</script>\n</body>\n</html>\n"
     ));
     Ok(out)
+}
+
+/// The controls that narrow the list of outcomes, in the page with no
+/// fetch: by final room, by verdict and by the most minutes.
+fn filters(board: &Board, outcomes: &[(usize, Outcome)]) -> String {
+    let mut rooms = String::from("<option value=\"\">any room</option>");
+    for (r, room) in board.rooms.iter().enumerate() {
+        if outcomes.iter().any(|(_, o)| o.room.index() == r) {
+            rooms.push_str(&format!(
+                "<option value=\"{}\">{}</option>",
+                escape(&room.id),
+                escape(&room_name(board, RoomId(r as u32)))
+            ));
+        }
+    }
+    let most = outcomes.iter().map(|(_, o)| o.cost.0).max().unwrap_or(0);
+    format!(
+        "<form id=\"filters\" class=\"filters\" aria-label=\"narrow the outcomes\">\n<label>ends in <select id=\"filter-room\">{rooms}</select></label>\n<label>verdict <select id=\"filter-verdict\"><option value=\"\">any</option><option value=\"safe\">safe</option><option value=\"fatal\">fatal</option></select></label>\n<label>at most <input id=\"filter-cost\" type=\"number\" min=\"0\" max=\"{most}\" value=\"{most}\" inputmode=\"numeric\"> min</label>\n<output id=\"filter-count\">{} shown</output>\n</form>\n",
+        outcomes.len()
+    )
 }
 
 /// The page's own style: two columns on a wide screen (the picture stays
@@ -270,6 +295,9 @@ main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(16rem, 2fr); 
 #fixits h2 { font-size: 1rem; margin: 0.5rem 0 0.3rem; }
 #fixits ul { margin: 0; padding-left: 1.2rem; }
 .outcomes h2 { font-size: 1rem; margin: 1rem 0 0.4rem; }
+.filters { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; margin: 0.5rem 0; }
+.filters select, .filters input { font: inherit; min-height: 2.2rem; }
+.filters input { width: 4.5em; }
 .outcomes ul { list-style: none; margin: 0; padding: 0; }
 .outcome { display: block; width: 100%; text-align: left; margin: 0 0 0.4rem; padding: 0.5rem 0.6rem; min-height: 2.75rem; font: inherit; background: #f6f6f6; border: 1px solid #ccc; border-radius: 6px; cursor: pointer; }
 .outcome[aria-pressed="true"] { background: #fde2e2; border-color: #d62728; }
@@ -380,6 +408,38 @@ const PAGE_SCRIPT: &str = r##""use strict";
       }
     });
   });
+  var filterRoom = document.getElementById("filter-room");
+  var filterVerdict = document.getElementById("filter-verdict");
+  var filterCost = document.getElementById("filter-cost");
+  var filterCount = document.getElementById("filter-count");
+  var noneShown = document.getElementById("none-shown");
+  function narrow() {
+    var room = filterRoom.value;
+    var verdict = filterVerdict.value;
+    var most = filterCost.value === "" ? Infinity : Number(filterCost.value);
+    var shown = 0;
+    Array.prototype.forEach.call(document.querySelectorAll(".room-group"), function (group) {
+      var inRoom = room === "" || group.getAttribute("data-room") === room;
+      var here = 0;
+      Array.prototype.forEach.call(group.querySelectorAll("li[data-cost]"), function (item) {
+        var fits = inRoom
+          && (verdict === "" || item.getAttribute("data-verdict") === verdict)
+          && Number(item.getAttribute("data-cost")) <= most;
+        item.hidden = !fits;
+        if (fits) {
+          here += 1;
+        }
+      });
+      group.hidden = here === 0;
+      shown += here;
+    });
+    filterCount.textContent = shown + " shown";
+    noneShown.hidden = shown !== 0;
+  }
+  filterRoom.addEventListener("change", narrow);
+  filterVerdict.addEventListener("change", narrow);
+  filterCost.addEventListener("input", narrow);
+  document.getElementById("filters").addEventListener("submit", function (e) { e.preventDefault(); });
   previous.addEventListener("click", function () { move(-1); });
   next.addEventListener("click", function () { move(1); });
   document.addEventListener("keydown", function (e) {

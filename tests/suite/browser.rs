@@ -618,3 +618,64 @@ fn a_screenshot_of_a_path_half_walked() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The outcomes of a turn can be narrowed in the page by final room, by
+/// verdict and by the most minutes, with no network; the page says how
+/// many are shown, and when none fits.
+#[test]
+#[ignore = "needs Chromium"]
+fn the_outcomes_can_be_narrowed() {
+    let dir = scratch("narrowed");
+    let file = dir.join("report.html");
+    let (out, err, code) = hatchway(&[
+        "report",
+        "boards/desperate-times.board",
+        "--with",
+        "grog",
+        "-o",
+        file.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let page = Page::open(&file);
+    let narrow = |room: &str, verdict: &str, cost: &str| -> (u64, String, bool) {
+        let script = format!(
+            r#"(function () {{
+              var set = function (id, value, kind) {{
+                var e = document.getElementById(id);
+                e.value = value;
+                e.dispatchEvent(new Event(kind));
+              }};
+              set("filter-room", "{room}", "change");
+              set("filter-verdict", "{verdict}", "change");
+              set("filter-cost", "{cost}", "input");
+              var visible = Array.prototype.filter.call(
+                document.querySelectorAll("button[data-outcome]"),
+                function (b) {{ return b.offsetParent !== null; }}
+              ).length;
+              return JSON.stringify([visible, document.getElementById("filter-count").textContent,
+                document.getElementById("none-shown").hidden]);
+            }})()"#
+        );
+        let value = page
+            .tab
+            .evaluate(&script, false)
+            .expect("the script runs")
+            .value
+            .and_then(|v| v.as_str().map(str::to_string))
+            .expect("a result");
+        let v: serde_json::Value = serde_json::from_str(&value).expect("JSON");
+        (
+            v[0].as_u64().unwrap_or(0),
+            v[1].as_str().unwrap_or("").to_string(),
+            v[2].as_bool().unwrap_or(false),
+        )
+    };
+    assert_eq!(narrow("", "", ""), (24, "24 shown".to_string(), true));
+    // The four moves that end in a burning room.
+    assert_eq!(narrow("", "fatal", ""), (4, "4 shown".to_string(), true));
+    assert_eq!(narrow("1", "fatal", ""), (2, "2 shown".to_string(), true));
+    assert_eq!(narrow("1", "fatal", "4"), (1, "1 shown".to_string(), true));
+    assert_eq!(narrow("1", "safe", ""), (0, "0 shown".to_string(), false));
+    assert_eq!(page.errors(), Vec::<String>::new());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -50,15 +50,23 @@ fn the_batch_example_runs_as_shown() {
 /// Every document the program, its snapshots, the shipped boards and the
 /// documents themselves send a reader to is in the repository: a name
 /// with a folder (`docs/RULES.md`) as written, a bare name (`RULES.md`) at
-/// the top or in docs/.
+/// the top or in docs/. A name outside the repository (`/work/...`,
+/// `../shared/...`) fails even where that file happens to exist, since a
+/// clone does not have it.
 #[test]
 fn every_document_named_exists() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for dir in ["src", "snapshots", "boards", "docs"] {
+    for dir in ["src", "snapshots", "boards", "docs", "benches", "examples"] {
         files_under(&root.join(dir), &mut files);
     }
-    files.push(root.join("README.md"));
+    // Every document at the top: README, FUZZING, BENCHMARKS, CHANGELOG.
+    for entry in std::fs::read_dir(root).expect("the crate's folder") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
     let mut named = 0;
     for file in &files {
         let Ok(text) = std::fs::read_to_string(file) else {
@@ -66,11 +74,23 @@ fn every_document_named_exists() {
         };
         for name in markdown_names(&text) {
             named += 1;
-            let found = if name.contains('/') {
-                root.join(&name).is_file() || file.parent().is_some_and(|d| d.join(&name).is_file())
+            assert!(
+                !name.starts_with('/'),
+                "{} names `{name}`, which is outside the repository",
+                file.display()
+            );
+            let candidates = if name.contains('/') {
+                vec![root.join(&name), file.parent().unwrap_or(root).join(&name)]
             } else {
-                root.join(&name).is_file() || root.join("docs").join(&name).is_file()
+                vec![root.join(&name), root.join("docs").join(&name)]
             };
+            let inside = |p: &PathBuf| {
+                p.canonicalize()
+                    .ok()
+                    .zip(root.canonicalize().ok())
+                    .is_some_and(|(p, r)| p.starts_with(r) && p.is_file())
+            };
+            let found = candidates.iter().any(inside);
             assert!(
                 found,
                 "{} names `{name}`, which is not in the repository",

@@ -100,7 +100,7 @@ fn reported(args: &[&str], n: &str) -> Vec<String> {
         .as_array()
         .expect("outcomes")
         .iter()
-        .find(|o| n.parse::<u64>().is_ok_and(|k| o["number"] == k))
+        .find(|o| o["number"].as_u64().map(|k| k.to_string()).as_deref() == Some(n))
         .unwrap_or_else(|| panic!("no outcome {n} in the report"));
     steps_of(&outcome["steps"])
 }
@@ -316,4 +316,29 @@ fn the_shipped_boards_can_be_named_from_anywhere() {
     let (_, err, code) = run(&["paths", "no-such-board"]);
     assert_eq!(code, 1);
     assert!(err.contains("no-such-board"), "{err}");
+}
+
+/// README's examples name the shipped boards by their paths in the source
+/// tree; elsewhere (after `cargo install`) such a path reads the built-in
+/// board, with a warning that says so.
+#[test]
+fn readme_paths_to_shipped_boards_work_anywhere() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme-paths");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hatchway"))
+        .args(["paths", "boards/desperate-times.board", "--to", "7"])
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("runs");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.starts_with("desperate-times:"), "{stdout}");
+    assert!(
+        common::words(&stderr).contains("there is no file `boards/desperate-times.board` here: the built-in board `desperate-times` is read"),
+        "{stderr}"
+    );
 }

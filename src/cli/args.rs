@@ -1,0 +1,445 @@
+//! The command line as clap reads it: the commands, their options, and
+//! the groups several commands share (the turn, the filters of a query, the
+//! search budget). The doc comments here are the help, the man pages and
+//! the completions.
+
+use super::*;
+
+/// Exact movement planner for the submarine of Red November.
+#[derive(Parser, Debug)]
+#[command(name = "hatchway", version, about, long_about = None, after_help = examples::HATCHWAY)]
+pub(super) struct Cli {
+    /// When to use colour: auto (on a terminal, unless NO_COLOR is set; or
+    /// when CLICOLOR_FORCE is set), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub(super) color: ColorChoice,
+    #[command(subcommand)]
+    pub(super) command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(super) enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Subcommand, Debug)]
+pub(super) enum Command {
+    /// Check board and rules files; with no file, the built-in ones.
+    #[command(after_help = examples::CHECK)]
+    Check {
+        /// Files to check (`.board`, `.rules`, `.yaml`, `.yml`, `.json`).
+        files: Vec<PathBuf>,
+        /// Output: text diagnostics, or JSON.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
+    },
+    /// The built-in rules files, with what they are and where they come
+    /// from; with a name, that file exactly as shipped, to start a variant.
+    #[command(after_help = examples::RULES)]
+    Rules {
+        /// A built-in rules file, such as `red-november`.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(rules_names()))]
+        name: Option<String>,
+    },
+    /// The boards built into hatchway, with what each shows; with a name,
+    /// that board exactly as shipped. Every command that takes a board file
+    /// takes these names too.
+    #[command(after_help = examples::BOARDS)]
+    Boards {
+        /// A built-in board, such as `desperate-times`.
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(board_names()))]
+        name: Option<String>,
+    },
+    /// The JSON Schema of a board document (YAML or JSON) or of the result
+    /// of `paths --format json`, for editors and other programs.
+    #[command(after_help = examples::SCHEMA)]
+    Schema {
+        /// Which document.
+        #[arg(value_enum)]
+        document: SchemaKind,
+    },
+    /// Every outcome of a turn with its cheapest action sequence.
+    #[command(after_help = examples::PATHS)]
+    Paths {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        #[command(flatten)]
+        query: QueryArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = PathsFormat::Table)]
+        format: PathsFormat,
+        /// Read boards as JSON Lines on standard input and write one JSON
+        /// result per line.
+        #[arg(long, conflicts_with_all = ["board", "format"])]
+        batch: bool,
+        /// Solve this many lines of a batch at once (default: one a core);
+        /// results still come out in input order.
+        #[arg(long, value_name = "N", requires = "batch")]
+        jobs: Option<std::num::NonZeroUsize>,
+        /// Print outcomes cheapest first as each becomes final, instead of
+        /// all at the end (JSON Lines with `--format json`): on a board too
+        /// large to solve whole, the cheap end of the answer.
+        #[arg(long, conflicts_with = "batch")]
+        stream: bool,
+    },
+    /// The whole turn: every way to end a move where an action can be
+    /// taken, with the minutes of the turn and the exact chance of the
+    /// fix-it roll for each choice of minutes (1 to 10).
+    #[command(after_help = examples::PLAN)]
+    Plan {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        /// The action, as the rules declare it (`extinguish_fire`,
+        /// `pump_water`, `unblock_hatch` in `red-november-rulebook`).
+        #[arg(long, value_name = "NAME")]
+        action: String,
+        /// Where the action is taken: the room the move ends in. For an
+        /// action on a hatch, a room the hatch touches: every hatch of that
+        /// room the action can act on is a plan of its own.
+        #[arg(long, value_name = "ROOM")]
+        at: String,
+        #[command(flatten)]
+        turn: TurnArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = PathsFormat::Table)]
+        format: PathsFormat,
+        #[command(flatten)]
+        budget: Budget,
+    },
+    /// Every combination of room states for every start room, solved in
+    /// parallel and summarised per room.
+    #[command(after_help = examples::SWEEP)]
+    Sweep {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        /// Only these rooms vary (comma-separated ids); the others keep the
+        /// board's states. Default: every room.
+        #[arg(long, value_name = "IDS", value_delimiter = ',')]
+        rooms: Vec<String>,
+        /// The states the varying rooms take (comma-separated). Default:
+        /// every room state of the rules.
+        #[arg(long, value_name = "STATES", value_delimiter = ',')]
+        states: Vec<String>,
+        /// The board, rules and items of every solve; `--from` sweeps one
+        /// start room instead of every one.
+        #[command(flatten)]
+        turn: TurnArgs,
+        /// What the search of one configuration may store: one that runs
+        /// out is counted apart, the sweep goes on, and it exits 3.
+        #[command(flatten)]
+        budget: Budget,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
+    },
+    /// Each outcome as a step-by-step action log, or a planned path checked
+    /// step by step.
+    #[command(after_help = examples::REPLAY)]
+    Replay {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        #[command(flatten)]
+        query: QueryArgs,
+        /// Show only the outcome with this number (as listed by `paths`).
+        #[arg(long, value_name = "N", conflicts_with_all = ["path", "path_file"])]
+        outcome: Option<usize>,
+        /// A planned path to check, e.g. "open 1-2, move 2" (commas or new
+        /// lines between actions).
+        #[arg(long, value_name = "PLAN", conflicts_with = "path_file")]
+        path: Option<String>,
+        /// A file holding a planned path.
+        #[arg(long, value_name = "FILE")]
+        path_file: Option<PathBuf>,
+        /// Draw the ship (as `hatchway draw` does) after every step.
+        #[arg(long, conflicts_with = "format")]
+        draw: bool,
+        /// Output format: the log for people, or each step as JSON or YAML
+        /// (INTERCHANGE.md).
+        #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
+        format: ReplayFormat,
+    },
+    /// Write a board as YAML or JSON (the shape of INTERCHANGE.md) or in the
+    /// hatchway language.
+    #[command(after_help = examples::EXPORT)]
+    Export {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        /// `--from` makes the exported board start there, `--rules` names
+        /// the rules it is played by; a board holds no items, so `--with`
+        /// is refused.
+        #[command(flatten)]
+        turn: TurnArgs,
+        /// Output format.
+        #[arg(long, value_enum)]
+        format: ExportFormatArg,
+    },
+    /// Read a turn in the flat format of the first pathfinder (three lines:
+    /// room states, hatch states, start room) and write it as a board.
+    #[command(after_help = examples::IMPORT)]
+    Import {
+        /// The flat file.
+        file: PathBuf,
+    },
+    /// The ship as a Graphviz graph (DOT), optionally with a path drawn on
+    /// it; render it with `dot -Tsvg`. A board that places every room pins
+    /// each room to its place, for Graphviz's `neato` (`neato -n -Tsvg`).
+    #[command(after_help = examples::DOT)]
+    Dot {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        /// Draw the path of the outcome with this number (as listed by
+        /// `paths`).
+        #[arg(long, value_name = "N", conflicts_with = "path")]
+        outcome: Option<usize>,
+        /// Draw a planned path, e.g. "open 1-2, move 2" (commas or new
+        /// lines between actions).
+        #[arg(long, value_name = "PLAN")]
+        path: Option<String>,
+        #[command(flatten)]
+        turn: TurnArgs,
+    },
+    /// Lay board and rules files out in the canonical way, in place; with
+    /// no file, format standard input to standard output.
+    #[command(after_help = examples::FMT)]
+    Fmt {
+        /// Files to format (`.board`, `.rules`); a folder stands for every
+        /// such file in it. YAML and JSON files are skipped.
+        files: Vec<PathBuf>,
+        /// Change nothing: print a diff for each file that is not formatted,
+        /// and exit 1 if there is one.
+        #[arg(long)]
+        check: bool,
+    },
+    /// The ship as a picture in the terminal, or as an SVG document: rooms
+    /// as boxes, hatches between them, optionally with one outcome's path.
+    #[command(after_help = examples::DRAW)]
+    Draw {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        /// Draw the ship at the end of the outcome with this number (as
+        /// listed by `paths`), with its path: the rooms it entered, and in
+        /// SVG its steps numbered on the hatches.
+        #[arg(long, value_name = "N", conflicts_with = "path")]
+        outcome: Option<usize>,
+        /// Draw the ship at the end of a planned path, e.g. "open 1-2, move
+        /// 2" (commas or new lines between actions), with its path.
+        #[arg(long, value_name = "PLAN")]
+        path: Option<String>,
+        #[command(flatten)]
+        turn: TurnArgs,
+        /// Output: a picture in text for the terminal, or a standalone SVG
+        /// document (coloured by state, with patterns and codes that read
+        /// without colour, and a legend).
+        #[arg(long, value_enum, default_value_t = DrawFormat::Text)]
+        format: DrawFormat,
+    },
+    /// The whole turn as one self-contained HTML page: the ship, every
+    /// outcome under the room it ends in, and the path of the one chosen
+    /// drawn on the ship, to step through (nothing is fetched).
+    #[command(after_help = examples::REPORT)]
+    Report {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        #[command(flatten)]
+        query: QueryArgs,
+        /// Write the page to this file instead of standard output.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Check every board under some folders against its stored snapshot
+    /// (insta's `.snap` format): what `hatchway replay` shows for it.
+    /// Only `--accept` and `--review` write, in the folders they print
+    /// first.
+    #[command(after_help = examples::TEST)]
+    Test {
+        /// Folders (searched for `.board`, `.yaml`, `.yml` and `.json`
+        /// boards, except in `snapshots` and hidden folders) and board
+        /// files. Default: the current folder.
+        paths: Vec<PathBuf>,
+        /// The turn each board is tested for: `--with` holds items (one
+        /// snapshot per item set, named `replay@BOARD+ITEM.snap`; boards
+        /// whose rules lack an item are skipped); each board is played from
+        /// its own start by its own rules, so `--from` and `--rules` are
+        /// refused.
+        #[command(flatten)]
+        turn: TurnArgs,
+        /// Keep every snapshot in this folder instead of in a `snapshots`
+        /// folder beside each board.
+        #[arg(long, value_name = "DIR")]
+        snapshots: Option<PathBuf>,
+        /// Store every new and changed snapshot.
+        #[arg(long, conflicts_with = "review")]
+        accept: bool,
+        /// Ask, for each new and changed snapshot, whether to accept it,
+        /// reject it or skip it (answers `a`, `r`, `s` read from standard
+        /// input).
+        #[arg(long)]
+        review: bool,
+        /// How a changed snapshot is shown: what changed in the player's
+        /// words, or the full text diff.
+        #[arg(long, value_enum, default_value_t = DiffStyle::Short)]
+        diff: DiffStyle,
+        #[command(flatten)]
+        budget: Budget,
+    },
+    /// Where two rules files give different answers over the whole turn:
+    /// on boards, the outcomes that exist under one only or differ in
+    /// cost, in the end rules' verdict, or in what an action offers there
+    /// (whether it can be taken, its minutes, bonus, odds and failure); on
+    /// random boards, how often they differ and a smallest board where they
+    /// do.
+    #[command(after_help = examples::DIFF)]
+    Diff {
+        /// Boards to compare on, each from its start room (the built-in
+        /// standard board when none is given and `--random` is not).
+        boards: Vec<PathBuf>,
+        /// A rules file or built-in rules name; give it twice.
+        #[arg(long = "rules", value_name = "RULES", required = true)]
+        rules: Vec<String>,
+        /// Items held in the turn compared (repeatable, or comma-separated:
+        /// `--with grog,aqualung`); both rules must declare them. With
+        /// `--random` and no `--with`, every combination of the items both
+        /// rules declare is compared (with up to 4 such items, at most 16
+        /// sets; with more, none, each alone and all together).
+        #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
+        with: Vec<String>,
+        /// Refused: each board is compared from its own start room (and a
+        /// random board from every room).
+        #[arg(long, value_name = "ROOM")]
+        from: Option<String>,
+        /// Compare on this many random boards, from every start room, and
+        /// shrink the smallest board where the rules differ.
+        #[arg(long, value_name = "N", conflicts_with = "boards")]
+        random: Option<usize>,
+        /// The seed of the random boards.
+        #[arg(long, value_name = "S", default_value_t = 1, requires = "random")]
+        seed: u64,
+        /// Rooms per random board.
+        #[arg(long, value_name = "K", default_value_t = 6, requires = "random")]
+        rooms: usize,
+        /// Write the counterexample board to this file instead of printing it.
+        #[arg(short = 'o', long = "output", value_name = "FILE", requires = "random")]
+        output: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
+        format: CheckFormat,
+        #[command(flatten)]
+        budget: Budget,
+    },
+    /// Shell completions for bash, zsh, fish, elvish or powershell.
+    #[command(after_help = examples::COMPLETIONS)]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// The man page (roff), on standard output: `hatchway(1)`, or with a
+    /// command's name, that command's page (`hatchway-paths(1)`).
+    #[command(after_help = examples::MAN)]
+    Man {
+        /// A command, such as `paths`.
+        command: Option<String>,
+    },
+}
+
+/// The turn a command answers for, beside its board: where the gnome
+/// starts, what he holds, and the rules played by. One group for every
+/// command that takes a board, so that an outcome numbered by `paths` is
+/// the same outcome in `replay`, `plan`, `draw`, `dot` and `report` given
+/// the same options.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(super) struct TurnArgs {
+    /// Start in this room instead of the board's start room.
+    #[arg(long, value_name = "ROOM")]
+    pub(super) from: Option<String>,
+    /// Items the player holds this turn (repeatable, or comma-separated:
+    /// `--with grog,aqualung`).
+    #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
+    pub(super) with: Vec<String>,
+    /// Play the board by these rules instead of its own: a built-in name
+    /// (`red-november-rulebook`) or a rules file; its rooms and hatches
+    /// keep their states, matched by name.
+    #[arg(long, value_name = "RULES")]
+    pub(super) rules: Option<String>,
+}
+
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(super) struct QueryArgs {
+    #[command(flatten)]
+    pub(super) turn: TurnArgs,
+    /// Only outcomes that end in one of these rooms (repeatable, or
+    /// comma-separated: `--to 2,5`).
+    #[arg(long, value_name = "ROOM", value_delimiter = ',')]
+    pub(super) to: Vec<String>,
+    /// Only outcomes that cost at most this many minutes.
+    #[arg(long, value_name = "N")]
+    pub(super) max_cost: Option<u32>,
+    /// Hide outcomes the rules' `end` rules make fatal (a gnome left in
+    /// fire or high water under `red-november-rulebook`); the others keep
+    /// their numbers.
+    #[arg(long)]
+    pub(super) safe: bool,
+    #[command(flatten)]
+    pub(super) budget: Budget,
+}
+
+/// How much one search may store before it gives up (exit 3).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub(super) struct Budget {
+    /// Store at most this many search states, then give up (exit 3); 0
+    /// stores nothing, so every search stops at once.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
+    pub(super) max_states: usize,
+    /// Give up on a search (exit 3) once its stored states would take more
+    /// than this many MiB; 0 stores nothing, so every search stops at once.
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_MEMORY >> 20)]
+    pub(super) max_memory: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            max_states: DEFAULT_MAX_STATES,
+            max_memory: DEFAULT_MAX_MEMORY >> 20,
+        }
+    }
+}
+
+impl Budget {
+    /// The search limits of this budget, with no cost limit.
+    pub(super) fn limits(self) -> Limits {
+        Limits {
+            max_states: self.max_states,
+            max_cost: None,
+            max_memory: self.max_memory.saturating_mul(1 << 20),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum CheckFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum ReplayFormat {
+    Text,
+    Json,
+    Yaml,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum DrawFormat {
+    Text,
+    Svg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum PathsFormat {
+    Table,
+    Json,
+    Yaml,
+}
