@@ -20,7 +20,7 @@ mod position;
 /// The last layout compiled from a board document, to compile the next
 /// document with the same layout without checking it again.
 ///
-/// A board from [`Layouts::board`] equals the one [`board`] compiles from
+/// A board from [`Layouts::board`] equals the one [`board`](super::board) compiles from
 /// the same input (a property test holds it to that); only its warnings
 /// are not worked out, so it serves callers that do not show them.
 /// Only layouts played by built-in rules are kept, so a rules file that
