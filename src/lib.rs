@@ -86,10 +86,11 @@ mod spelling;
 mod suite;
 mod syntax;
 
-// README's Rust example is compiled and run with the doc tests.
+// The Rust example of docs/COMMANDS.md ("From Rust") is compiled and run
+// with the doc tests.
 #[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-struct ReadmeExample;
+#[doc = include_str!("../docs/COMMANDS.md")]
+struct CommandsExample;
 
 /// Runs the `hatchway` command line on the process's arguments: the whole
 /// program of the `hatchway` binary, which is a call of this. It is not part

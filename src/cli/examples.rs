@@ -1,8 +1,8 @@
 //! The examples each command's `--help` ends with, which `hatchway man`
 //! also prints as its EXAMPLES. Every one is also a `$ hatchway ...`
-//! example of README.md, where a test runs it and compares its output, so
-//! no example in the help can stop working unnoticed. The paths are those
-//! of the source repository (`boards/`).
+//! example of docs/COMMANDS.md, where a test runs it and compares its
+//! output, so no example in the help can stop working unnoticed. The paths
+//! are those of the source repository (`boards/`).
 
 pub(super) const HATCHWAY: &str = "Examples:
   hatchway paths boards/open-mini.board

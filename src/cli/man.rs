@@ -60,7 +60,7 @@ pub(super) const ENVIRONMENT: &[(&str, &str)] = &[
 /// The documents of the source repository a reader goes on to.
 const DOCUMENTS: &[(&str, &str)] = &[
     (
-        "README.md",
+        "docs/COMMANDS.md",
         "the commands, with examples, limits and exit codes",
     ),
     ("docs/LANGUAGE.md", "the board and rules language"),
@@ -141,8 +141,9 @@ fn sections(examples: &[String], title: &str, commands: &[String]) -> Roff {
         for example in examples {
             roff.control("IP", [""]).text([bold(example.as_str())]);
         }
-        roff.control("PP", [] as [&str; 0])
-            .text([roman("README.md shows each example with its output.")]);
+        roff.control("PP", [] as [&str; 0]).text([roman(
+            "docs/COMMANDS.md shows each example with its output.",
+        )]);
     }
     roff.control("SH", ["EXIT STATUS"]);
     for (code, meaning) in EXIT_STATUS {

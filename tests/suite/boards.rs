@@ -189,7 +189,7 @@ fn filters_hide_outcomes_but_keep_their_numbers() {
     }
 }
 
-/// Outcomes come in the order INTERCHANGE.md and README.md give: by cost,
+/// Outcomes come in the order INTERCHANGE.md and COMMANDS.md give: by cost,
 /// then final room (numeric ids by value, then named ids alphabetically),
 /// then the states the rooms are left in, each ranked by its place in the
 /// rules' `room states`.
@@ -205,9 +205,9 @@ fn outcomes_come_in_the_documented_order() {
         "INTERCHANGE.md names another order"
     );
     assert!(
-        docs("README.md")
+        docs("docs/COMMANDS.md")
             .contains("Outcomes are numbered cheapest first: by cost, then by final room"),
-        "README.md names another order"
+        "COMMANDS.md names another order"
     );
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("outcome_order");
     std::fs::create_dir_all(&dir).expect("a scratch folder");

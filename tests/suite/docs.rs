@@ -1,9 +1,11 @@
 //! The documents a user reads are tests: every `console` block of README.md
-//! and docs/*.md is run against the built binary and its output (standard
-//! output and standard error together) and exit code compared, so a changed
-//! output fails here until the document shows it. The other tests hold
-//! the documents to the program: every document it names exists, every
-//! command has a README example, every diagnostic code is listed.
+//! and docs/*.md (docs/COMMANDS.md among them) is run against the built
+//! binary and its output (standard output and standard error together) and
+//! exit code compared, so a changed output fails here until the document
+//! shows it. The other tests hold the documents to the program: every
+//! document it names exists, every command has an example in
+//! docs/COMMANDS.md, every diagnostic code is listed, and README.md stays
+//! short.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,6 +20,18 @@ fn readme_and_docs_examples_run_as_shown() {
         .env("CLICOLOR_FORCE", "0")
         .case("README.md")
         .case("docs/*.md");
+}
+
+/// README.md is the front door: what hatchway is, how to set it up, a
+/// player's questions each answered by one command, and where to read on.
+/// The reference of every command is docs/COMMANDS.md.
+#[test]
+fn the_readme_is_short() {
+    let lines = read("README.md").lines().count();
+    assert!(
+        lines < 300,
+        "README.md has {lines} lines: move reference material to docs/COMMANDS.md"
+    );
 }
 
 /// The example of `paths --batch` in docs/INTERCHANGE.md: its `jsonl,stdin`
@@ -102,19 +116,22 @@ fn every_document_named_exists() {
     assert!(named >= 10, "only {named} names of documents found");
 }
 
-/// Every command `hatchway --help` lists has an example in README.md (an
-/// example trycmd runs, so it is a working one).
+/// Every command `hatchway --help` lists has an example in
+/// docs/COMMANDS.md (an example trycmd runs, so it is a working one).
 #[test]
-fn every_command_has_a_readme_example() {
+fn every_command_has_an_example_in_commands_md() {
     let commands = commands();
     assert!(commands.len() >= 12, "{commands:?}");
-    let readme = read("README.md");
+    let reference = read("docs/COMMANDS.md");
     for command in commands {
-        let shown = readme.lines().any(|l| {
+        let shown = reference.lines().any(|l| {
             l.strip_prefix("$ hatchway ")
                 .is_some_and(|rest| rest.split_whitespace().next() == Some(command.as_str()))
         });
-        assert!(shown, "README.md has no `$ hatchway {command}` example");
+        assert!(
+            shown,
+            "docs/COMMANDS.md has no `$ hatchway {command}` example"
+        );
     }
 }
 
@@ -210,11 +227,12 @@ fn commands() -> Vec<String> {
         .collect()
 }
 
-/// Every `--help` ends with one to three examples, and each is a README
-/// example, which the trycmd test runs: so the help's examples work.
+/// Every `--help` ends with one to three examples, and each is an example
+/// of docs/COMMANDS.md, which the trycmd test runs: so the help's examples
+/// work.
 #[test]
-fn help_examples_are_readme_examples() {
-    let readme = read("README.md");
+fn help_examples_are_examples_of_commands_md() {
+    let reference = read("docs/COMMANDS.md");
     let mut pages: Vec<Vec<String>> = vec![vec![]];
     pages.extend(commands().into_iter().map(|c| vec![c]));
     for page in pages {
@@ -231,8 +249,8 @@ fn help_examples_are_readme_examples() {
         assert!((1..=3).contains(&examples.len()), "{args:?}: {examples:?}");
         for example in examples {
             assert!(
-                readme.lines().any(|l| l == format!("$ {example}")),
-                "the example `{example}` of {args:?} is not a README example"
+                reference.lines().any(|l| l == format!("$ {example}")),
+                "the example `{example}` of {args:?} is not an example of docs/COMMANDS.md"
             );
         }
     }

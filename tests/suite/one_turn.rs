@@ -318,7 +318,7 @@ fn the_shipped_boards_can_be_named_from_anywhere() {
     assert!(err.contains("no-such-board"), "{err}");
 }
 
-/// README's examples name the shipped boards by their paths in the source
+/// The documents' examples name the shipped boards by their paths in the source
 /// tree; elsewhere (after `cargo install`) such a path reads the built-in
 /// board, with a warning that says so.
 #[test]
