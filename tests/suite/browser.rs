@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use hatchway::model::Board;
 use headless_chrome::browser::tab::point::Point;
+use headless_chrome::protocol::cdp::Emulation;
 use headless_chrome::protocol::cdp::Log::LogEntryLevel;
 use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::protocol::cdp::Runtime::ConsoleAPICalledEventTypeOption;
@@ -50,6 +51,28 @@ fn write_report(board: &str, dir: &Path) -> PathBuf {
     assert_eq!(code, 0, "{board}: {out}{err}");
     file
 }
+
+/// The size of a browser's page, and whether it is a phone's.
+#[derive(Clone, Copy, Debug)]
+struct Screen {
+    width: u32,
+    height: u32,
+    phone: bool,
+}
+
+/// A laptop's window.
+const LAPTOP: Screen = Screen {
+    width: 1280,
+    height: 900,
+    phone: false,
+};
+
+/// A phone held upright.
+const PHONE: Screen = Screen {
+    width: 412,
+    height: 900,
+    phone: true,
+};
 
 /// Headless Chromium at a desktop's size. Each launch gets a fresh
 /// profile in a temporary folder of its own, removed when the browser is
@@ -87,8 +110,30 @@ impl Page {
     /// Opens `file` in a new browser, listening for errors from the first
     /// line of the page on.
     fn open(file: &Path) -> Page {
+        Page::open_in(file, LAPTOP)
+    }
+
+    /// Opens `file` in a new browser whose page is `screen` wide and high.
+    fn open_in(file: &Path, screen: Screen) -> Page {
         let browser = chromium();
         let tab = browser.new_tab().expect("a tab");
+        tab.call_method(Emulation::SetDeviceMetricsOverride {
+            width: screen.width,
+            height: screen.height,
+            device_scale_factor: 1.0,
+            mobile: screen.phone,
+            scale: None,
+            screen_width: None,
+            screen_height: None,
+            position_x: None,
+            position_y: None,
+            dont_set_visible_size: None,
+            screen_orientation: None,
+            viewport: None,
+            display_feature: None,
+            device_posture: None,
+        })
+        .expect("the screen's size is set");
         let errors = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&errors);
         tab.add_event_listener(Arc::new(move |event: &Event| {
@@ -270,7 +315,9 @@ impl Page {
 /// whether it is shown; the outcomes pressed; the counter, the step's
 /// words, and whether the step buttons are disabled.
 const READ_PAGE: &str = r#"JSON.stringify((function () {
-  var ship = document.querySelector("svg.hatchway-ship");
+  var ship = Array.prototype.filter.call(document.querySelectorAll("svg.hatchway-ship"), function (s) {
+    return getComputedStyle(s).display !== "none";
+  })[0];
   function classes(element, pattern) {
     return Array.prototype.filter.call(element.classList, function (c) { return pattern.test(c); });
   }
@@ -489,10 +536,14 @@ fn check_step(
         );
     }
 
-    // The path is drawn for its steps alone, up to this one; the mark of
-    // where it ends goes with its last step (step 0 for staying put).
+    // The path is drawn for its steps alone, up to this one: a band and a
+    // number for each.
     let drawn: BTreeSet<usize> = shown.steps.iter().map(|s| s.0).collect();
-    assert_eq!(drawn, (1..=n).chain([n]).collect(), "{what}");
+    assert_eq!(drawn, (1..=n).collect(), "{what}");
+    for k in 1..=n {
+        let marks = shown.steps.iter().filter(|s| s.0 == k).count();
+        assert_eq!(marks, 2, "{what}: the marks of step {k}");
+    }
     for &(step, is_shown) in &shown.steps {
         assert_eq!(is_shown, step <= k, "{what}: a mark of step {step}");
     }
@@ -585,36 +636,394 @@ fn a_board_of_other_rules_steps_through_every_outcome() {
     walk_every_outcome("tests/fixtures/house/house.board", "house");
 }
 
-/// README's picture: the standard board's report with outcome 10 chosen
-/// and half of its steps taken. Written to `docs/report.png` when
-/// `HATCHWAY_SCREENSHOT=1`; otherwise only checked to be a PNG.
+/// README's pictures: the standard board's report with outcome 10 chosen
+/// and half of its steps taken, on a laptop and on a phone. Written to
+/// `docs/report.png` and `docs/report-phone.png` when
+/// `HATCHWAY_SCREENSHOT=1`; otherwise only checked to be PNGs.
 #[test]
 #[ignore = "needs Chromium"]
 fn a_screenshot_of_a_path_half_walked() {
     let dir = scratch("screenshot");
-    let page = Page::open(&write_report("boards/red-november.board", &dir));
-    page.click("button[data-outcome=\"10\"]");
-    for k in 1..=4 {
-        page.key("ArrowRight");
-        let _ = page.read_when(&format!("#10: step {k} of 8"));
+    let file = write_report("boards/red-november.board", &dir);
+    for (screen, name) in [(LAPTOP, "report.png"), (PHONE, "report-phone.png")] {
+        let page = Page::open_in(&file, screen);
+        page.click("button[data-outcome=\"10\"]");
+        for k in 1..=4 {
+            page.key("ArrowRight");
+            let _ = page.read_when(&format!("#10: step {k} of 8"));
+        }
+        assert_eq!(page.read().counter, "#10: step 4 of 8");
+        if !screen.phone {
+            // The list scrolled to the chosen outcome, at its foot: the
+            // picture stays in view beside it, as it does for a person.
+            page.tab
+                .evaluate(
+                    "document.querySelector('button[data-outcome=\"10\"]').scrollIntoView({block: 'end'})",
+                    false,
+                )
+                .expect("the page scrolls");
+        }
+        let png = page
+            .tab
+            .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
+            .expect("a screenshot");
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+        assert_eq!(page.errors(), Vec::<String>::new());
+        if std::env::var_os("HATCHWAY_SCREENSHOT").is_some_and(|v| v == "1") {
+            std::fs::write(root().join("docs").join(name), &png)
+                .unwrap_or_else(|e| panic!("docs/{name} is not written: {e}"));
+        }
     }
-    assert_eq!(page.read().counter, "#10: step 4 of 8");
-    // The list scrolled to the chosen outcome, at its foot: the picture
-    // stays in view beside it, as it does for a person.
-    page.tab
-        .evaluate(
-            "document.querySelector('button[data-outcome=\"10\"]').scrollIntoView({block: 'end'})",
-            false,
-        )
-        .expect("the page scrolls");
-    let png = page
-        .tab
-        .capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)
-        .expect("a screenshot");
-    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
-    assert_eq!(page.errors(), Vec::<String>::new());
-    if std::env::var_os("HATCHWAY_SCREENSHOT").is_some_and(|v| v == "1") {
-        std::fs::write(root().join("docs/report.png"), &png).expect("docs/report.png is written");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Measures the page as it is shown: the window's width and the
+/// document's (which is wider when the page scrolls sideways), the box of
+/// the ship shown, the smallest text of the ship and of the legend in CSS
+/// pixels, the hatch lines that cross a room's box, and when the page's
+/// script was ready, by the page's own clock.
+const MEASURE: &str = r#"JSON.stringify((function () {
+  var ship = Array.prototype.filter.call(document.querySelectorAll("svg.hatchway-ship"), function (s) {
+    return getComputedStyle(s).display !== "none";
+  })[0];
+  var box = ship.getBoundingClientRect();
+  var smallest = { size: Infinity, text: "" };
+  function seen(e, size) {
+    if (e.getClientRects().length > 0 && e.textContent.trim() !== "" && size < smallest.size) {
+      smallest = { size: size, text: e.textContent.trim().slice(0, 40) };
+    }
+  }
+  Array.prototype.forEach.call(ship.querySelectorAll("text"), function (t) {
+    var m = t.getScreenCTM();
+    seen(t, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+  });
+  Array.prototype.forEach.call(document.querySelectorAll(".legend li, .legend h2, .legend text"), function (e) {
+    var m = e.getScreenCTM ? e.getScreenCTM() : null;
+    seen(e, parseFloat(getComputedStyle(e).fontSize) * (m ? Math.hypot(m.a, m.b) : 1));
+  });
+  var rooms = Array.prototype.map.call(ship.querySelectorAll("g.room rect.room-fill"), function (r) {
+    return [r.parentNode.getAttribute("data-room"), Number(r.getAttribute("x")), Number(r.getAttribute("y")),
+      Number(r.getAttribute("width")), Number(r.getAttribute("height"))];
+  });
+  var crossings = [];
+  Array.prototype.forEach.call(ship.querySelectorAll("g.hatch[data-hatch]"), function (g) {
+    var points = g.querySelector(".hatch-line").getAttribute("points").split(" ").map(function (p) {
+      return p.split(",").map(Number);
+    });
+    for (var i = 1; i < points.length; i++) {
+      for (var k = 1; k < 40; k++) {
+        var x = points[i - 1][0] + (points[i][0] - points[i - 1][0]) * k / 40;
+        var y = points[i - 1][1] + (points[i][1] - points[i - 1][1]) * k / 40;
+        rooms.forEach(function (r) {
+          if (x > r[1] + 1 && x < r[1] + r[3] - 1 && y > r[2] + 1 && y < r[2] + r[4] - 1) {
+            var what = g.getAttribute("data-hatch") + " crosses " + r[0];
+            if (crossings.indexOf(what) < 0) {
+              crossings.push(what);
+            }
+          }
+        });
+      }
+    }
+  });
+  var ready = performance.getEntriesByName("hatchway-ready");
+  var here = ship.querySelector("g.room.here rect.room-fill");
+  var player = document.querySelector(".player");
+  var foot = getComputedStyle(player).position === "fixed" ? player.getBoundingClientRect().top : window.innerHeight;
+  var room = here ? here.getBoundingClientRect() : null;
+  return {
+    here: room ? [room.top, room.bottom] : null,
+    foot: foot,
+    window: window.innerWidth,
+    height: window.innerHeight,
+    document: document.documentElement.scrollWidth,
+    ship: [box.left, box.top, box.right, box.bottom],
+    smallest: smallest,
+    crossings: crossings,
+    ready: ready.length > 0 ? ready[0].startTime : -1
+  };
+})())"#;
+
+/// What [`MEASURE`] found.
+#[derive(Debug)]
+struct Measured {
+    window: f64,
+    height: f64,
+    document: f64,
+    /// Left, top, right and bottom of the ship shown.
+    ship: [f64; 4],
+    /// The smallest text's size in CSS pixels, and the text.
+    smallest: (f64, String),
+    crossings: Vec<String>,
+    /// Milliseconds from the start of the page's load to its script being
+    /// ready.
+    ready: f64,
+    /// Top and bottom of the box of the gnome's room, once one is chosen.
+    here: Option<[f64; 2]>,
+    /// Where the page's view ends: the top of the step controls where they
+    /// stand at the foot of the screen, or the window's bottom.
+    foot: f64,
+}
+
+impl Page {
+    fn measure(&self) -> Measured {
+        let value = self
+            .tab
+            .evaluate(MEASURE, false)
+            .expect("the page can be measured")
+            .value
+            .and_then(|v| v.as_str().map(str::to_string))
+            .expect("a measure");
+        let v: Value = serde_json::from_str(&value).expect("JSON");
+        let number = |v: &Value| v.as_f64().expect("a number");
+        Measured {
+            window: number(&v["window"]),
+            height: number(&v["height"]),
+            document: number(&v["document"]),
+            ship: [0, 1, 2, 3].map(|i| number(&v["ship"][i])),
+            smallest: (
+                number(&v["smallest"]["size"]),
+                v["smallest"]["text"].as_str().unwrap_or("").to_string(),
+            ),
+            crossings: v["crossings"]
+                .as_array()
+                .expect("crossings")
+                .iter()
+                .map(|c| c.as_str().unwrap_or("").to_string())
+                .collect(),
+            ready: number(&v["ready"]),
+            here: v["here"].as_array().map(|r| [number(&r[0]), number(&r[1])]),
+            foot: number(&v["foot"]),
+        }
+    }
+}
+
+impl Measured {
+    /// What is wrong with the page as measured on `screen`; `stepping`
+    /// when the ship must be in view (an outcome chosen and stepped
+    /// through).
+    fn problems(&self, screen: Screen, stepping: bool) -> Vec<String> {
+        let mut wrong = Vec::new();
+        // A phone lays out a page too wide for it at the page's width, and
+        // shows it shrunk.
+        if self.window != f64::from(screen.width) {
+            wrong.push(format!(
+                "the page is laid out {} pixels wide on a screen of {}",
+                self.window, screen.width
+            ));
+        }
+        if self.document > self.window {
+            wrong.push(format!(
+                "the page scrolls sideways: {} pixels in a window of {}",
+                self.document, self.window
+            ));
+        }
+        let [left, top, right, bottom] = self.ship;
+        if left < 0.0 || right > self.window + 0.5 {
+            wrong.push(format!(
+                "the ship, from {left} to {right}, is wider than the window of {}",
+                self.window
+            ));
+        }
+        if self.smallest.0 < 12.0 {
+            wrong.push(format!(
+                "text {:?} is {:.1} pixels high",
+                self.smallest.1, self.smallest.0
+            ));
+        }
+        if !self.crossings.is_empty() {
+            wrong.push(format!("hatch lines cross rooms: {:?}", self.crossings));
+        }
+        if !(0.0..1000.0).contains(&self.ready) {
+            wrong.push(format!("the page was ready after {} ms", self.ready));
+        }
+        if stepping && (top < -1.0 || top >= self.height || bottom <= 0.0) && !screen.phone {
+            wrong.push(format!(
+                "the ship, from {top} to {bottom}, is out of a window {} high",
+                self.height
+            ));
+        }
+        if stepping {
+            match self.here {
+                Some([top, bottom]) if top >= -1.0 && bottom <= self.foot + 1.0 => {}
+                Some([top, bottom]) => wrong.push(format!(
+                    "the gnome's room, from {top} to {bottom}, is out of view above {}",
+                    self.foot
+                )),
+                None => wrong.push("no room is the gnome's".to_string()),
+            }
+        }
+        wrong
+    }
+}
+
+/// The turns the page is measured on: the standard board, the publisher's
+/// worked turn, and the sub with the sea, whose 780 outcomes make the
+/// largest page.
+const MEASURED: [(&str, &[&str]); 3] = [
+    ("boards/red-november.board", &[]),
+    ("boards/desperate-times.board", &["--with", "grog"]),
+    (
+        "boards/red-november-rulebook.board",
+        &["--with", "aqualung"],
+    ),
+];
+
+/// The report of `board` with `options`, written in `dir`.
+fn write_report_with(board: &str, options: &[&str], dir: &Path) -> PathBuf {
+    let file = dir.join("report.html");
+    let mut args = vec!["report", board, "-o", file.to_str().expect("UTF-8")];
+    args.extend_from_slice(options);
+    let (out, err, code) = hatchway(&args);
+    assert_eq!(code, 0, "{board}: {out}{err}");
+    file
+}
+
+/// On a laptop and on a phone, the page of each measured turn: fits the
+/// window with no sideways scrolling, shows its text at 12 pixels or more,
+/// draws no hatch line across a room, is ready within a second, keeps the
+/// ship in view when an outcome far down the list is chosen and stepped
+/// through, and words the legend and the tooltips for the step shown.
+#[test]
+#[ignore = "needs Chromium"]
+fn the_page_reads_on_a_laptop_and_a_phone() {
+    let dir = scratch("measured");
+    for (board, options) in MEASURED {
+        let file = write_report_with(board, options, &dir);
+        let size = std::fs::metadata(&file).expect("the page").len();
+        assert!(size < 2_000_000, "{board}: {size} bytes");
+        for screen in [LAPTOP, PHONE] {
+            let what = format!("{board} at {}x{}", screen.width, screen.height);
+            let page = Page::open_in(&file, screen);
+            let measured = page.measure();
+            // The figures, for BENCHMARKS.md and the curious.
+            eprintln!(
+                "{what}: {size} bytes, ready after {:.0} ms, smallest text {:.1} px ({:?}), ship {:?}",
+                measured.ready, measured.smallest.0, measured.smallest.1, measured.ship
+            );
+            assert_eq!(
+                measured.problems(screen, false),
+                Vec::<String>::new(),
+                "{what}"
+            );
+
+            // The last outcome of the list, far down the page.
+            let last = page
+                .tab
+                .evaluate(
+                    "(function () { var all = document.querySelectorAll('button[data-outcome]'); return all[all.length - 1].getAttribute('data-outcome'); })()",
+                    false,
+                )
+                .expect("the list")
+                .value
+                .and_then(|v| v.as_str().map(str::to_string))
+                .expect("an outcome");
+            page.click(&format!("button[data-outcome=\"{last}\"]"));
+            let shown = page.read();
+            let steps: usize = shown
+                .counter
+                .rsplit(' ')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{what}: {}", shown.counter));
+            page.step(true, true);
+            let measured = page.measure();
+            assert_eq!(
+                measured.problems(screen, true),
+                Vec::<String>::new(),
+                "{what}"
+            );
+
+            // The legend says what the red border is at this step, and a
+            // room's tooltip gives its state now.
+            let legend = |page: &Page| -> String {
+                page.tab
+                    .evaluate(
+                        "document.getElementById('legend-here-words').textContent",
+                        false,
+                    )
+                    .expect("the legend")
+                    .value
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default()
+            };
+            let words = legend(&page);
+            if steps > 1 {
+                assert_eq!(words, "the gnome's room after step 1", "{what}");
+            }
+            for _ in 1..steps {
+                page.step(true, false);
+            }
+            let words = legend(&page);
+            assert!(
+                words.starts_with("where this path ends, room "),
+                "{what}: {words}"
+            );
+            let shown = page.read();
+            let tooltips = page
+                .tab
+                .evaluate(
+                    "JSON.stringify(Array.prototype.map.call(document.querySelectorAll('svg.hatchway-ship.wide g.room > title'), function (t) { return t.textContent; }))",
+                    false,
+                )
+                .expect("the tooltips")
+                .value
+                .and_then(|v| v.as_str().map(str::to_string))
+                .expect("tooltips");
+            let tooltips: Vec<String> = serde_json::from_str(&tooltips).expect("JSON");
+            for (room, tip) in shown.rooms.iter().zip(&tooltips) {
+                assert!(
+                    tip.starts_with(&room.id) && tip.contains(&format!(": {}", room.name)),
+                    "{what}: room {} shows {} but says {tip:?}",
+                    room.id,
+                    room.name
+                );
+            }
+            assert_eq!(page.errors(), Vec::<String>::new(), "{what}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The measures of [`the_page_reads_on_a_laptop_and_a_phone`] find each
+/// fault when the page is broken on purpose: a ship wider than the window,
+/// small text, a hatch line through a room, a slow start, a ship scrolled
+/// out of view.
+#[test]
+#[ignore = "needs Chromium"]
+fn the_measures_find_a_broken_page() {
+    let dir = scratch("broken");
+    let file = write_report("boards/red-november.board", &dir);
+    let sabotage = [
+        (
+            "document.querySelector('.frame').style.minWidth = '900px'",
+            "pixels wide on a screen of 412",
+        ),
+        (
+            "document.querySelectorAll('svg.hatchway-ship text.room-state').forEach(function (t) { t.setAttribute('font-size', '6'); })",
+            "pixels high",
+        ),
+        (
+            "document.querySelectorAll('svg.hatchway-ship g.hatch .hatch-line').forEach(function (l) { l.setAttribute('points', '0,0 400,300'); })",
+            "cross rooms",
+        ),
+        (
+            "performance.clearMarks('hatchway-ready'); var t = performance.now(); while (performance.now() < t + 1100) {} performance.mark('hatchway-ready')",
+            "ready after",
+        ),
+        ("window.scrollTo(0, 5000)", "out of view"),
+    ];
+    for (script, fault) in sabotage {
+        let page = Page::open_in(&file, PHONE);
+        page.click("button[data-outcome=\"10\"]");
+        let _ = page.read_when("#10: step 0 of 8");
+        page.tab
+            .evaluate(script, false)
+            .expect("the page is broken");
+        let problems = page.measure().problems(PHONE, true);
+        assert!(
+            problems.iter().any(|p| p.contains(fault)),
+            "{script}: {problems:?}"
+        );
     }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -86,7 +86,9 @@ fn dotted(args: &[&str], n: &str) -> Vec<String> {
     steps.into_iter().map(|(_, s)| s).collect()
 }
 
-/// The path of outcome `n` in the data of `report`'s page.
+/// The path of outcome `n` in the data of `report`'s page: each step is
+/// `[words, room, rooms changed, hatches changed, hatch, way]`, way 0 an
+/// opening of the hatch, else a move into the room.
 fn reported(args: &[&str], n: &str) -> Vec<String> {
     let mut all = vec!["report"];
     all.extend_from_slice(args);
@@ -102,7 +104,27 @@ fn reported(args: &[&str], n: &str) -> Vec<String> {
         .iter()
         .find(|o| o["number"].as_u64().map(|k| k.to_string()).as_deref() == Some(n))
         .unwrap_or_else(|| panic!("no outcome {n} in the report"));
-    steps_of(&outcome["steps"])
+    let name = |list: &str, i: &serde_json::Value| -> String {
+        let i = i.as_u64().expect("an index") as usize;
+        let entry = &doc[list][i];
+        entry["id"]
+            .as_str()
+            .or(entry.as_str())
+            .expect("a name")
+            .to_string()
+    };
+    outcome["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .map(|s| {
+            if s[5] == 0 {
+                format!("open {}", name("hatches", &s[4]))
+            } else {
+                format!("move {}", name("rooms", &s[1]))
+            }
+        })
+        .collect()
 }
 
 /// An outcome number from `paths` means the same path in `replay`, `draw`,

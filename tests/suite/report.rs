@@ -75,3 +75,19 @@ fn wrong_requests_are_errors() {
     let (_, err, code) = hatchway(&["report", "--max-states", "0"]);
     assert_eq!(code, 3, "{err}");
 }
+
+/// The largest shipped turn, the sub with the sea and an aqualung, gives a
+/// page of 780 outcomes under 2 MB: steps are written as short arrays and
+/// paths drawn by the page's script.
+#[test]
+fn a_page_of_hundreds_of_outcomes_stays_small() {
+    let (page, err, code) = hatchway(&[
+        "report",
+        "boards/red-november-rulebook.board",
+        "--with",
+        "aqualung",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(page.matches("data-outcome=").count(), 780);
+    assert!(page.len() < 2_000_000, "{} bytes", page.len());
+}
