@@ -254,10 +254,19 @@ fn plans_of<'a>(
         let Some(terms) = turn.terms(action, here, items) else {
             continue;
         };
-        // The engine's paths replay by construction; the ship is needed for
-        // the hatches the move left open, which a step out may use.
-        let Ok((ship, _)) = crate::referee::replay(board, movement, start, &o.actions) else {
-            continue;
+        // A gnome who must leave after a failed roll may step out through a
+        // hatch the move left open, so the move is replayed (the engine's
+        // paths replay by construction); one who stays needs only his room.
+        let ship = if declared.on_failure == OnFailure::Leave {
+            let Ok((ship, _)) = crate::referee::replay(board, movement, start, &o.actions) else {
+                continue;
+            };
+            ship
+        } else {
+            let mut ship = Ship::new(board, start);
+            ship.position = o.room;
+            ship.rooms.clone_from(&o.rooms);
+            ship
         };
         let if_failed = failure(board, movement, &ship, action);
         let mut targets = Vec::new();
@@ -344,23 +353,28 @@ pub fn remedies(
     number: usize,
     outcome: &Outcome,
 ) -> Vec<Fixit> {
-    if !outcome.verdict(movement).fatal {
-        return Vec::new();
-    }
     let turn = &movement.rules().turn;
-    let items = movement.items();
-    let here = outcome.rooms[outcome.room.index()];
-    let saving = |action: ActionId| {
-        turn.actions[usize::from(action.0)]
-            .room_change(here)
-            .is_some_and(|to| !turn.verdict(to, items).fatal)
-    };
-    if !(0..turn.actions.len()).any(|a| saving(ActionId(a as u8))) {
+    if !(0..turn.actions.len()).any(|a| saves(movement, outcome, ActionId(a as u8))) {
         return Vec::new();
     }
     let mut all = fixits(board, movement, start, number, outcome);
-    all.retain(|f| saving(f.action));
+    all.retain(|f| saves(movement, outcome, f.action));
     all
+}
+
+/// Whether `action`, taken where `outcome` leaves a gnome the end rules
+/// kill, acts on his room and makes it one he survives: whether it is a
+/// remedy (see [`remedies`]).
+pub fn saves(movement: &Movement, outcome: &Outcome, action: ActionId) -> bool {
+    if !outcome.verdict(movement).fatal {
+        return false;
+    }
+    let turn = &movement.rules().turn;
+    let here = outcome.rooms[outcome.room.index()];
+    turn.actions
+        .get(usize::from(action.0))
+        .and_then(|a| a.room_change(here))
+        .is_some_and(|to| !turn.verdict(to, movement.items()).fatal)
 }
 
 /// The odds of each choice of minutes after `base` minutes of the turn,

@@ -59,9 +59,14 @@ pub(super) fn export(
         );
     }
     let input = board_input(path, term);
+    let played = turn.rules.is_some() || turn.from.is_some();
     let (input, board) = match input.and_then(|i| load::board(&i).map(|b| (i, b))) {
         Ok((input, loaded)) => {
-            print_reports(&loaded.warnings, term);
+            // With `--rules` or `--from` the board is read again below,
+            // which says the same warnings.
+            if !played {
+                print_reports(&loaded.warnings, term);
+            }
             (input, loaded.value)
         }
         Err(f) => {
@@ -71,7 +76,7 @@ pub(super) fn export(
     };
     // `--rules` and `--from` as every command reads them: the board played
     // by those rules, starting there.
-    let board = if turn.rules.is_some() || turn.from.is_some() {
+    let board = if played {
         let args = QueryArgs {
             turn: turn.clone(),
             ..QueryArgs::default()

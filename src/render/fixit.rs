@@ -216,12 +216,12 @@ pub fn after_the_move(
     if movement.rules().turn.actions.is_empty() {
         return String::new();
     }
-    let remedies = fixit::remedies(board, movement, start, number, outcome);
+    let (remedies, others): (Vec<fixit::Fixit>, Vec<fixit::Fixit>) =
+        fixit::fixits(board, movement, start, number, outcome)
+            .into_iter()
+            .partition(|f| fixit::saves(movement, outcome, f.action));
     let mut out = remedy_lines(board, movement, &remedies, "", style);
-    for f in fixit::fixits(board, movement, start, number, outcome) {
-        if remedies.contains(&f) {
-            continue;
-        }
+    for f in others {
         let name = movement
             .rules()
             .turn

@@ -24,6 +24,7 @@ use super::document::Versioned;
 use super::dot::{OPENED_COLOUR, PATH_COLOUR};
 use super::replay::{action_words, flow_words, room_name, state_codes};
 use super::svg::{self, Mark, escape};
+use crate::fixit::Fixit;
 use crate::model::{Board, HatchId, Movement, RoomId};
 use crate::outcome::{Action, Outcome};
 use crate::referee::{self, Ship, hatch_label};
@@ -135,18 +136,20 @@ impl Serialize for StepDoc {
 }
 
 /// The data of the page for these outcomes, each with its number in the
-/// full listing.
+/// full listing and what the gnome can do where it ends ([`fixits_of`]).
 pub fn report_doc(
     board: &Board,
     movement: &Movement,
     start: RoomId,
     outcomes: &[(usize, Outcome)],
+    fixits: &[Vec<Fixit>],
 ) -> ReportDoc {
     let rules = movement.rules();
     let first = Ship::new(board, start);
     let outcomes = outcomes
         .iter()
-        .map(|(number, o)| {
+        .zip(fixits)
+        .map(|((number, o), fixits)| {
             // The engine's paths replay by construction; as in the
             // document, a failure would show no steps rather than wrong
             // ones.
@@ -178,7 +181,7 @@ pub fn report_doc(
                     way,
                 });
             }
-            let fixits = crate::fixit::fixits(board, movement, start, *number, o)
+            let fixits = fixits
                 .iter()
                 .map(|f| super::fixit::fixit_words(board, movement, o.room, f))
                 .collect();
@@ -261,7 +264,8 @@ pub fn page(
     outcomes: &[(usize, Outcome)],
     total: usize,
 ) -> Result<String, RenderError> {
-    let doc = report_doc(board, movement, start, outcomes);
+    let fixits = fixits_of(board, movement, start, outcomes);
+    let doc = report_doc(board, movement, start, outcomes, &fixits);
     // `<` only ever stands in the document's strings, where `\u003c` reads
     // the same: so no `</script>` in a name can end the script early.
     let data = serde_json::to_string(&Versioned::new(&doc))
@@ -305,9 +309,7 @@ pub fn page(
     out.push_str(&filters(board, outcomes));
     for (r, _) in board.rooms.iter().enumerate() {
         let room = RoomId(r as u32);
-        let here: Vec<&(usize, Outcome)> =
-            outcomes.iter().filter(|(_, o)| o.room == room).collect();
-        if here.is_empty() {
+        if !outcomes.iter().any(|(_, o)| o.room == room) {
             continue;
         }
         out.push_str(&format!(
@@ -315,8 +317,10 @@ pub fn page(
             escape(&board.room(room).id),
             escape(&room_name(board, room))
         ));
-        for (number, outcome) in here {
-            out.push_str(&listed(board, movement, start, *number, outcome));
+        for (k, (number, outcome)) in outcomes.iter().enumerate() {
+            if outcome.room == room {
+                out.push_str(&listed(board, movement, *number, outcome, &fixits[k]));
+            }
         }
         out.push_str("</ul>\n</div>\n");
     }
@@ -328,20 +332,37 @@ pub fn page(
     Ok(out)
 }
 
-/// One outcome of the list: a button with its number, cost, verdict, the
-/// rooms it changes and its actions.
-fn listed(
+/// What the gnome can do where each outcome, reached from `start`, leaves
+/// him ([`crate::fixit::fixits`]), worked out once for the list and the
+/// data.
+pub fn fixits_of(
     board: &Board,
     movement: &Movement,
     start: RoomId,
+    outcomes: &[(usize, Outcome)],
+) -> Vec<Vec<Fixit>> {
+    outcomes
+        .iter()
+        .map(|(number, o)| crate::fixit::fixits(board, movement, start, *number, o))
+        .collect()
+}
+
+/// One outcome of the list: a button with its number, cost, verdict (with
+/// the actions that can save a gnome it kills, among `fixits`), the rooms
+/// it changes and its actions.
+fn listed(
+    board: &Board,
+    movement: &Movement,
     number: usize,
     outcome: &Outcome,
+    fixits: &[Fixit],
 ) -> String {
     let rules = movement.rules();
     let fatal = outcome.verdict(movement).fatal;
     let mark = if fatal {
-        let saving: Vec<String> = crate::fixit::remedies(board, movement, start, number, outcome)
+        let saving: Vec<String> = fixits
             .iter()
+            .filter(|f| crate::fixit::saves(movement, outcome, f.action))
             .filter_map(|f| rules.turn.actions.get(usize::from(f.action.0)))
             .map(|a| a.name.clone())
             .fold(Vec::new(), |mut names, n| {
