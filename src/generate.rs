@@ -373,6 +373,46 @@ pub fn board_text(spec: &BoardSpec) -> String {
     text
 }
 
+/// The room states of [`standard_turns`], with weights: the four states
+/// every shipped rules file declares, clear most often.
+const TURN_ROOM_STATES: [(&str, u32); 4] = [
+    ("clear", 4),
+    ("low_flood", 1),
+    ("high_flood", 1),
+    ("fire", 1),
+];
+
+/// `count` turns on the standard submarine as JSON Lines in the
+/// interchange shape (`hatchway paths --batch` reads them): seeded random
+/// room states (clear 4 : low_flood 1 : high_flood 1 : fire 1), every
+/// hatch closed, a random start room, under the rules `red-november`
+/// (`--rules` plays them by another file).
+pub fn standard_turns(count: usize, seed: u64) -> String {
+    use crate::import::HATCHES;
+    let mut rng = Rng::new(seed);
+    let mut out = String::new();
+    for n in 0..count {
+        let rooms: Vec<String> = (1..=10)
+            .map(|id| {
+                let state = rng.weighted(&TURN_ROOM_STATES).map_or("clear", |s| s);
+                format!(r#"{{"id":{id},"state":"{state}"}}"#)
+            })
+            .collect();
+        let hatches: Vec<String> = HATCHES
+            .iter()
+            .map(|(a, b)| format!(r#"{{"between":[{a},{b}],"state":"closed"}}"#))
+            .collect();
+        let start = 1 + rng.index(10);
+        let _ = writeln!(
+            out,
+            r#"{{"name":"turn-{n}","rules":"red-november","rooms":[{}],"hatches":[{}],"start":{start}}}"#,
+            rooms.join(","),
+            hatches.join(",")
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use hatchway::generate::{BoardSpec, Rng, Topology, board_text};
+use hatchway::generate::{self, BoardSpec, Topology, board_text};
 use hatchway::load;
 use hatchway::model::{Board, ItemSet, Movement, RoomId};
 use hatchway::search::{self, LimitReached, Limits, Solution, Workspace};
@@ -293,6 +293,62 @@ impl Prepared {
     }
 }
 
+/// The shipped rules files by name: the built-in ones and those of
+/// `boards/`, each with its rules.
+pub fn shipped_rules() -> Vec<(String, std::sync::Arc<hatchway::model::Rules>)> {
+    let mut all: Vec<(String, std::sync::Arc<hatchway::model::Rules>)> =
+        load::builtin_rules_names()
+            .filter_map(|name| load::builtin_rules(name).map(|r| (name.to_string(), r)))
+            .collect();
+    let boards = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("boards");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&boards)
+        .expect("the boards folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    for file in files {
+        let rules = load::rules_file(&file)
+            .unwrap_or_else(|_| panic!("{} compiles", file.display()))
+            .value;
+        if !all.iter().any(|(name, _)| *name == rules.name) {
+            all.push((rules.name.clone(), rules));
+        }
+    }
+    all
+}
+
+/// `count` turns of [`generate::standard_turns`] played by `rules`.
+pub fn standard_turns_by(
+    rules: &std::sync::Arc<hatchway::model::Rules>,
+    count: usize,
+    seed: u64,
+) -> Vec<Prepared> {
+    generate::standard_turns(count, seed)
+        .lines()
+        .enumerate()
+        .map(|(n, line)| {
+            let input = load::input_from_bytes(
+                format!("turn-{n}.json"),
+                line.as_bytes().to_vec(),
+                None,
+                load::InputKind::Document(load::Format::Json),
+            )
+            .unwrap_or_else(|_| panic!("turn {n} reads"));
+            let board = load::board_played_by(&input, rules)
+                .unwrap_or_else(|_| panic!("turn {n} is played by {}", rules.name))
+                .value;
+            let movement = board.rules.movement(ItemSet::default());
+            let start = board.start;
+            Prepared {
+                board,
+                movement,
+                start,
+            }
+        })
+        .collect()
+}
+
 /// Compiles a scenario.
 pub fn prepare(s: &Scenario) -> Prepared {
     Prepared::new(s.name, &s.text, &s.items)
@@ -424,41 +480,9 @@ pub fn probe(p: &Prepared) -> Probe {
 /// state budget) are left out of criterion.
 pub const CRITERION_CUTOFF: Duration = Duration::from_secs(2);
 
-/// The room states of the batch boards, with weights.
-const BATCH_ROOM_STATES: [(&str, u32); 4] = [
-    ("clear", 4),
-    ("low_flood", 1),
-    ("high_flood", 1),
-    ("fire", 1),
-];
-
-/// `count` standard-board configurations as JSON Lines in the interchange
-/// shape: seeded random room states (clear 4 : low_flood 1 : high_flood 1 :
-/// fire 1), every hatch closed, a random start room.
+/// `count` standard-board turns as JSON Lines ([`generate::standard_turns`]).
 pub fn batch_lines(count: usize, seed: u64) -> String {
-    use hatchway::import::HATCHES;
-    let mut rng = Rng::new(seed);
-    let mut out = String::new();
-    for n in 0..count {
-        let rooms: Vec<String> = (1..=10)
-            .map(|id| {
-                let state = rng.weighted(&BATCH_ROOM_STATES).map_or("clear", |s| s);
-                format!(r#"{{"id":{id},"state":"{state}"}}"#)
-            })
-            .collect();
-        let hatches: Vec<String> = HATCHES
-            .iter()
-            .map(|(a, b)| format!(r#"{{"between":[{a},{b}],"state":"closed"}}"#))
-            .collect();
-        let start = 1 + rng.index(10);
-        let _ = writeln!(
-            out,
-            r#"{{"name":"batch-{n}","rules":"red-november","rooms":[{}],"hatches":[{}],"start":{start}}}"#,
-            rooms.join(","),
-            hatches.join(",")
-        );
-    }
-    out
+    generate::standard_turns(count, seed)
 }
 
 /// Writes the batch input to a file in the temporary folder and returns
@@ -471,6 +495,10 @@ pub fn batch_file(count: usize, seed: u64) -> std::path::PathBuf {
     std::fs::write(&path, batch_lines(count, seed)).expect("write the batch input file");
     path
 }
+
+/// The number of random standard-sub turns the `rules` benchmark solves
+/// under each rules file.
+pub const RULES_TURNS: usize = 100;
 
 /// The number of boards and the seed of the batch benchmark.
 pub const BATCH_BOARDS: usize = 10_000;
