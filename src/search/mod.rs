@@ -10,8 +10,9 @@
 //! is settled before the state, comparing two candidate paths only walks
 //! their parent chains up to where they meet.
 //!
-//! Nothing is pruned but what is provably worse (see `step::changes` and
-//! `packing::exit_bits`), a state with a single way on is skipped over (see
+//! Nothing is pruned but what is provably worse (see `step::changes`,
+//! `packing::exit_bits` and, with revisits, the small search's dominance),
+//! a state with a single way on is skipped over (see
 //! `step::fused`), and there is no depth cap: the search ends when every
 //! reachable state is settled, or when the state budget runs out, which is
 //! reported, never silently cut.

@@ -14,7 +14,11 @@
 //!   masks fixed for the whole solve, so the rooms still in play are a
 //!   flood fill over bits;
 //! - after a move, only hatches of the rooms that just left play can need
-//!   forgetting: every stored state is already canonical.
+//!   forgetting: every stored state is already canonical;
+//! - when rooms may be entered again, a state that the cheapest state of
+//!   its group (equal but for dry hatches) can beat at whatever it does is
+//!   dropped ([`Groups`], docs/SEARCH.md "Dominance"), so this search may
+//!   store fewer states than the general one.
 //!
 //! Why this search has its own expansion loop beside the one of
 //! `general.rs`: the decisions both loops make are shared (`step.rs`: which
@@ -87,6 +91,28 @@ impl Word for u128 {
     fn slot(self) -> usize {
         ((self as u64) ^ ((self >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)).slot()
     }
+}
+
+/// Whether a hatch in state `u` serves the player at least as well as one
+/// in state `t`: `u` is `t`, or comes after it along the chain of opens
+/// with no state from `t` on before it that can be walked through.
+/// Whatever can be done with the hatch from `t` can then be done from `u`,
+/// skipping opens.
+fn serves(movement: &Movement, u: HatchStateId, t: HatchStateId) -> bool {
+    let mut at = t;
+    for _ in 0..=movement.hatch_state_count() {
+        if at == u {
+            return true;
+        }
+        if movement.walk_through(at) {
+            return false;
+        }
+        let Some(o) = movement.opening(at) else {
+            return false;
+        };
+        at = o.becomes;
+    }
+    false
 }
 
 /// A state with the value `value` in the bits from `shift` on.
@@ -245,6 +271,19 @@ struct Shape<W> {
     passable: Vec<u64>,
     /// Per hatch state, [`Movement::passable`].
     can_pass: Vec<bool>,
+    /// With revisits, the fields of the dry hatches whose state can
+    /// change: states equal but for them are one group, and one may
+    /// dominate another (see [`Shape::catch_up`]). Empty when revisits are
+    /// forbidden.
+    dry_fields: Vec<Field<W>>,
+    /// The bits of `dry_fields`: a state without them is its group.
+    dry_mask: W,
+    /// How many hatch states the rules have.
+    hatch_states: usize,
+    /// `catch_up[s * hatch_states + t]`: the minutes and opens that take a
+    /// dry hatch from state `s` to one that serves the player at least as
+    /// well as `t` (none when `s` already does); `None` when no opens do.
+    catch_up: Vec<Option<(u32, u32)>>,
 }
 
 /// The small search's keys are single words, in a vector.
@@ -292,6 +331,9 @@ pub struct Space {
 struct Search<W> {
     shape: Shape<W>,
     states: Table<Vec<W>, Node>,
+    /// With dominance, the cheapest stored state of each group (a state
+    /// without its dry hatches).
+    groups: Table<Vec<W>, u32>,
     best: Table<Vec<W>, u32>,
     /// The best node of each outcome, with what orders the outcomes.
     ranked: Vec<(u32, u32, W, u32)>,
@@ -303,6 +345,7 @@ impl<W: Default> Default for Search<W> {
         Search {
             shape: Shape::default(),
             states: Table::default(),
+            groups: Table::default(),
             best: Table::default(),
             ranked: Vec::new(),
             settled: Vec::new(),
@@ -406,6 +449,56 @@ impl<W: Word> Shape<W> {
         }
         self.first.push(self.links.len());
         self.wet_first.push(self.wet.len());
+
+        self.dry_fields.clear();
+        self.dry_mask = W::default();
+        if movement.revisit() {
+            for (field, &dry) in self.hatches.iter().zip(&plan.dry) {
+                if dry && field.mask != W::default() {
+                    self.dry_fields.push(*field);
+                    self.dry_mask = self.dry_mask | field.mask << field.shift;
+                }
+            }
+        }
+        let n = movement.hatch_state_count();
+        self.hatch_states = n;
+        self.catch_up.clear();
+        self.catch_up.resize(n * n, None);
+        for s in 0..n {
+            for t in 0..n {
+                // Opens from `s` until the state serves as well as `t`.
+                let (mut at, mut minutes, mut opens) = (HatchStateId(s as u8), 0u32, 0u32);
+                for _ in 0..=n {
+                    if serves(movement, at, HatchStateId(t as u8)) {
+                        self.catch_up[s * n + t] = Some((minutes, opens));
+                        break;
+                    }
+                    let Some(o) = movement.opening(at) else {
+                        break;
+                    };
+                    minutes = minutes.saturating_add(o.cost.0);
+                    opens += 1;
+                    at = o.becomes;
+                }
+            }
+        }
+    }
+
+    /// What it costs at most, from state `l`, to do whatever can be done
+    /// from state `m` of the same group (equal but for dry hatches): the
+    /// minutes and actions of the opens that bring each of `l`'s dry
+    /// hatches up to `m`'s, each made just before the hatch is first used
+    /// (docs/SEARCH.md, "Dominance"). `None` when some hatch of `l` cannot
+    /// be brought up to `m`'s.
+    #[inline]
+    fn catch_up(&self, l: W, m: W) -> Option<(u32, u32)> {
+        let mut total = (0u32, 0u32);
+        for f in &self.dry_fields {
+            let (s, t) = (usize::from(f.get(l)), usize::from(f.get(m)));
+            let (minutes, opens) = (*self.catch_up.get(s * self.hatch_states + t)?)?;
+            total = (total.0.saturating_add(minutes), total.1 + opens);
+        }
+        Some(total)
     }
 
     #[inline]
@@ -567,12 +660,56 @@ struct Candidate {
     action: u32,
 }
 
+/// The cheapest stored state of each group, to find states it dominates.
+struct Groups<'a, W> {
+    shape: &'a Shape<W>,
+    best: &'a mut Table<Vec<W>, u32>,
+}
+
+impl<W: Word> Groups<'_, W> {
+    /// Whether the cheapest stored state of `m`'s group, another state,
+    /// can do whatever `m`, reached at `cost` after `len` actions, can, and
+    /// do it more cheaply, or as cheaply in fewer actions: then no
+    /// outcome's best way goes through `m`.
+    #[inline]
+    fn beaten(&self, nodes: &[Node], keys: &[W], m: W, cost: u32, len: u32) -> bool {
+        let Some(group) = self.best.find(m & !self.shape.dry_mask) else {
+            return false;
+        };
+        let l = self.best.nodes[group as usize];
+        let key = keys[l as usize];
+        if key == m {
+            return false;
+        }
+        let node = nodes[l as usize];
+        self.shape.catch_up(key, m).is_some_and(|(minutes, opens)| {
+            (node.cost.saturating_add(minutes), node.len + opens) < (cost, len)
+        })
+    }
+
+    /// Keeps stored state `id` as its group's cheapest when it is.
+    #[inline]
+    fn keep(&mut self, nodes: &[Node], id: u32, key: W) {
+        let (slot, inserted) = self.best.find_or_insert(key & !self.shape.dry_mask, id);
+        if inserted {
+            return;
+        }
+        let held = self.best.nodes[slot as usize];
+        let (a, b) = (nodes[id as usize], nodes[held as usize]);
+        if (a.cost, a.len) < (b.cost, b.len) {
+            self.best.nodes[slot as usize] = id;
+        }
+    }
+}
+
 /// Stores a candidate state, or improves the stored one (see
 /// `path::offer`); `most` is how many states the memory budget allows.
+/// With dominance, a state its group's cheapest dominates is not stored.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn relax<W: Word>(
     states: &mut Table<Vec<W>, Node>,
+    groups: &mut Option<Groups<'_, W>>,
     frontier: &mut Frontier,
     limits: &Limits,
     most: usize,
@@ -592,6 +729,11 @@ fn relax<W: Word>(
         action: c.action,
         settled: false,
     };
+    if let Some(g) = groups
+        && g.beaten(&states.nodes, &states.keys, next, fresh.cost, fresh.len)
+    {
+        return Ok(());
+    }
     let found = states.find_or_insert(next, fresh);
     offer(
         &mut states.nodes,
@@ -601,7 +743,11 @@ fn relax<W: Word>(
         c.cost,
         limits,
         most,
-    )
+    )?;
+    if let Some(g) = groups {
+        g.keep(&states.nodes, found.0, next);
+    }
+    Ok(())
 }
 
 impl<W: Word> Search<W> {
@@ -619,6 +765,7 @@ impl<W: Word> Search<W> {
         let Search {
             shape,
             states,
+            groups,
             best,
             ranked,
             settled,
@@ -654,6 +801,15 @@ impl<W: Word> Search<W> {
             },
         );
         frontier.push(0, 0, 0);
+        let mut groups = (!shape.dry_fields.is_empty()).then(|| {
+            groups.reset(FIRST_STATES);
+            let mut g = Groups {
+                shape,
+                best: groups,
+            };
+            g.keep(&states.nodes, 0, initial);
+            g
+        });
         let hatch_count = board.hatches.len();
         let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
         // The cheapest step past `max_cost` (`u32::MAX`: none).
@@ -664,14 +820,22 @@ impl<W: Word> Search<W> {
             if n.settled || n.cost != cost || n.len != len {
                 continue;
             }
+            let state = states.keys[node as usize];
+            // A state dominated by one its group gained after it is
+            // dropped here; a later, cheaper way to it is judged again.
+            if let Some(g) = &groups
+                && g.beaten(&states.nodes, &states.keys, state, cost, len)
+            {
+                continue;
+            }
             states.nodes[node as usize].settled = true;
             settled.push(node);
-            let state = states.keys[node as usize];
             let here = shape.position(state);
             let here_field = shape.rooms[here];
             let here_state = StateId(here_field.get(state));
             let visited = shape.visits.map(|at| shape.visited(state, at));
             let relax_step = |states: &mut Table<Vec<W>, Node>,
+                              groups: &mut Option<Groups<'_, W>>,
                               frontier: &mut Frontier,
                               next: W,
                               step: u32,
@@ -684,7 +848,7 @@ impl<W: Word> Search<W> {
                     action,
                 };
                 relax(
-                    states, frontier, limits, most, max_cost, &beyond, next, candidate,
+                    states, groups, frontier, limits, most, max_cost, &beyond, next, candidate,
                 )
             };
 
@@ -746,10 +910,17 @@ impl<W: Word> Search<W> {
                     };
                     let walk = Action::Move(RoomId(l.there)).rank(hatch_count);
                     let next = shape.walk(next, here, l.there);
-                    relax_step(states, frontier, next, step, fused(action, walk))?;
+                    relax_step(
+                        states,
+                        &mut groups,
+                        frontier,
+                        next,
+                        step,
+                        fused(action, walk),
+                    )?;
                     continue;
                 }
-                relax_step(states, frontier, next, opening.cost.0, action)?;
+                relax_step(states, &mut groups, frontier, next, opening.cost.0, action)?;
             }
             if !may_leave {
                 continue;
@@ -766,7 +937,7 @@ impl<W: Word> Search<W> {
                 };
                 let action = Action::Move(RoomId(l.there)).rank(hatch_count);
                 let next = shape.walk(state, here, l.there);
-                relax_step(states, frontier, next, step.0, action)?;
+                relax_step(states, &mut groups, frontier, next, step.0, action)?;
             }
         }
 
@@ -826,4 +997,27 @@ fn collect_outcomes<W: Word>(
         write_actions(&states.nodes, node, hatch_count, &mut outcome.actions);
     }
     writer.finish();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hatch further along its chain of opens serves as well only when
+    /// no state on the way can be walked through: a jammed hatch does not
+    /// serve like an ajar one, which lets the player through.
+    #[test]
+    fn a_hatch_serves_as_well_only_past_states_no_one_walks_through() {
+        let text = "rules jam\nroom states: clear\nhatch states: closed, ajar, jammed\nopen closed: cost 1, becomes ajar\nopen ajar: cost 2, becomes jammed\nwalk through: ajar\nenter clear: cost 0\nrevisit: allowed\n";
+        let rules = crate::load::rules_from_str("jam.rules", text)
+            .map(|l| l.value)
+            .unwrap_or_else(|f| panic!("{:?}", f.reports.len()));
+        let movement = rules.movement(crate::model::ItemSet::default());
+        let [closed, ajar, jammed] = [0, 1, 2].map(HatchStateId);
+        assert!(serves(&movement, ajar, closed));
+        assert!(serves(&movement, closed, closed));
+        assert!(!serves(&movement, jammed, ajar));
+        assert!(!serves(&movement, jammed, closed));
+        assert!(!serves(&movement, closed, ajar));
+    }
 }

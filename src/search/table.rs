@@ -149,6 +149,26 @@ impl<A: Arena, T> Table<A, T> {
         }
     }
 
+    /// The id of `key`, if it is stored.
+    #[inline]
+    pub(super) fn find(&self, key: A::Key<'_>) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut slot = A::slot(key) & mask;
+        loop {
+            let entry = self.slots[slot];
+            if entry == EMPTY {
+                return None;
+            }
+            if self.keys.holds(entry, key) {
+                return Some(entry);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
     /// Doubles the slots and places every id again.
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(FEWEST_SLOTS);

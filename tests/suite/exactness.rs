@@ -369,7 +369,9 @@ proptest! {
 /// small-ship search) and with the general full search: both must give the
 /// same outcome list, sequences included. Where water may flow, both make
 /// the same canonical states and prune the same actions, so they also store
-/// the same number of states.
+/// the same number of states; but where rooms may be entered again the
+/// small search drops dominated states (docs/SEARCH.md, "Dominance"), so it
+/// stores at most as many.
 fn same_as_exhaustive(text: &str) -> Result<(), TestCaseError> {
     let board = &common::board(text);
     let every = (0..board.rules.items.len()).fold(ItemSet::default(), |s, i| {
@@ -383,7 +385,11 @@ fn same_as_exhaustive(text: &str) -> Result<(), TestCaseError> {
             (Ok(q), Ok(f)) => {
                 prop_assert_eq!(&q.outcomes, &f.outcomes, "items {:?} on\n{}", items, text);
                 if search::can_flow(board, &movement) {
-                    prop_assert_eq!(q.states, f.states, "items {:?} on\n{}", items, text);
+                    if movement.revisit() {
+                        prop_assert!(q.states <= f.states, "items {:?} on\n{}", items, text);
+                    } else {
+                        prop_assert_eq!(q.states, f.states, "items {:?} on\n{}", items, text);
+                    }
                 }
             }
             (q, f) => prop_assert!(false, "a search gave up: {:?} / {:?}", q.err(), f.err()),
