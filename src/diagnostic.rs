@@ -62,8 +62,9 @@ pub struct Problem {
 /// A change to the text that fixes a problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fix {
-    /// Write `with` in place of the text at `span`: the known name a
-    /// misspelt one most likely means.
+    /// Write `with` in place of the text at `span` (or, when the span is
+    /// not known, at the problem's first label): the known name a misspelt
+    /// one most likely means.
     Replace {
         /// The misspelt name.
         span: Span,
@@ -134,14 +135,16 @@ impl Problem {
     }
 
     /// Offers `with` in place of the misspelt name at `span`, when a known
-    /// name is close enough (see [`crate::spelling::closest`]).
+    /// name is close enough (see [`crate::spelling::closest`]). A name
+    /// read from YAML or JSON has no span: the fix then stands at the
+    /// problem's first label, which the document's places move onto it.
     pub fn respell(self, span: Span, with: Option<&str>) -> Self {
         match with {
-            Some(with) if span.is_known() => self.fix(Fix::Replace {
+            Some(with) => self.fix(Fix::Replace {
                 span,
                 with: with.to_string(),
             }),
-            _ => self,
+            None => self,
         }
     }
 

@@ -26,6 +26,7 @@ mod hostile;
 mod import;
 mod invariants;
 mod layouts;
+mod lsp;
 mod message_style;
 mod newcomer;
 mod one_turn;
