@@ -56,7 +56,8 @@ pub struct Problem {
     pub help: Option<String>,
     /// The change to the text that fixes it, where the help names one (a
     /// name it means, a rule to add): what an editor offers as a quick fix.
-    pub fix: Option<Fix>,
+    /// Boxed: most problems have none, and a problem is returned by value.
+    pub fix: Option<Box<Fix>>,
 }
 
 /// A change to the text that fixes a problem.
@@ -130,7 +131,7 @@ impl Problem {
 
     /// Adds the change that fixes it.
     pub fn fix(mut self, fix: Fix) -> Self {
-        self.fix = Some(fix);
+        self.fix = Some(Box::new(fix));
         self
     }
 

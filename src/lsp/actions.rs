@@ -20,7 +20,7 @@ pub(super) fn quick_fixes(document: &Document, range: Range) -> Vec<CodeActionOr
         .filter(|r| r.file().name == document.name)
         .filter_map(|report| {
             let problem = report.problem();
-            let fix = problem.fix.as_ref()?;
+            let fix: &Fix = problem.fix.as_deref()?;
             let shown = diagnostic(document, report);
             if shown.range.end < range.start || range.end < shown.range.start {
                 return None;

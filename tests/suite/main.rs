@@ -18,6 +18,7 @@ mod docs;
 mod dot;
 mod draw;
 mod dry;
+mod editors;
 mod engine_words;
 mod exactness;
 mod export;
