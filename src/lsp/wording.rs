@@ -109,6 +109,9 @@ pub(super) fn sentence(statement: &RulesStatement) -> String {
             d.becomes.text
         ),
         RulesStatement::ActionRule(r) => {
+            if let (None, ActionEffect::Forbidden) = (&r.action, &r.effect) {
+                return format!("No action can be taken{}.", conditions(&r.conditions));
+            }
             let which = r
                 .action
                 .as_ref()
@@ -126,5 +129,37 @@ pub(super) fn sentence(statement: &RulesStatement) -> String {
             "When the roll of `{}` fails, the gnome must take one step out of the room.",
             f.action.text
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentence;
+    use crate::syntax::{self, ast};
+
+    #[test]
+    fn rules_read_as_sentences() {
+        let text = "rules r\nroom states: clear, fire\nhatch states: closed, open\nitems: grog\n\
+                    open closed: cost 1, becomes open\nwalk through: open\nenter clear: cost 0\n\
+                    enter fire from clear with grog: cost 2\nenter fire: forbidden\n\
+                    action in fire: forbidden\naction with grog: bonus 3\n";
+        let Ok(ast::File::Rules(rules)) = syntax::parse_all(text) else {
+            panic!("the rules parse");
+        };
+        let said: Vec<String> = rules.statements.iter().map(sentence).collect();
+        assert_eq!(
+            said[3],
+            "Opening a hatch in `closed` costs 1 minute and makes it `open`."
+        );
+        assert_eq!(
+            said[6],
+            "Entering a room in `fire` from a room in `clear` with `grog` costs 2 minutes."
+        );
+        assert_eq!(said[7], "A room in `fire` cannot be entered.");
+        assert_eq!(said[8], "No action can be taken in a room in `fire`.");
+        assert_eq!(
+            said[9],
+            "Every action with `grog` gets a bonus of 3 on its roll."
+        );
     }
 }
