@@ -2,8 +2,8 @@
 //! protocol's frames (`Content-Length` headers, then a JSON body).
 //!
 //! lsp-server's own stdio transport ends at the first body that is not a
-//! message. This one answers such a body with JSON-RPC's parse error and
-//! reads on, since its frame was read whole and the next one starts right
+//! message. This one answers such a body with JSON-RPC's error (a parse
+//! error, or an invalid request for JSON of another shape) and reads on, since its frame was read whole and the next one starts right
 //! after it. A broken frame (a header line without its `\r\n`, no length)
 //! cannot be stepped over: the connection then ends, and the reason is
 //! kept for the server to say.
@@ -57,7 +57,7 @@ pub(super) fn stdio() -> io::Result<(Connection, Transport)> {
                             return Ok(());
                         }
                     }
-                    Err(e) => parse_error(&e),
+                    Err(_) => refuse(&body),
                 }
             }
         })?;
@@ -136,16 +136,36 @@ fn shorten(text: &str) -> String {
     text.chars().take(80).collect()
 }
 
-/// Answers a body that is no message with JSON-RPC's parse error (its id
-/// is null: the body's id could not be read), and says so on standard
-/// error.
-fn parse_error(error: &serde_json::Error) {
-    let message = format!("the message is not valid JSON-RPC: {error}");
+/// Answers a body that is no message with JSON-RPC's error for it: a parse
+/// error when it is not JSON, an invalid request when it is JSON of
+/// another shape (with its id when it has a readable one, else null); and
+/// says so on standard error.
+fn refuse(body: &[u8]) {
+    let (code, id, message) = match serde_json::from_slice::<serde_json::Value>(body) {
+        Err(e) => (
+            -32700,
+            serde_json::Value::Null,
+            format!("the message is not JSON: {e}"),
+        ),
+        Ok(value) => {
+            let id = match value.get("id") {
+                Some(id @ (serde_json::Value::Number(_) | serde_json::Value::String(_))) => {
+                    id.clone()
+                }
+                _ => serde_json::Value::Null,
+            };
+            (
+                -32600,
+                id,
+                "the message is not a JSON-RPC request, response or notification".to_string(),
+            )
+        }
+    };
     eprintln!("hatchway lsp: {message}");
     let body = serde_json::json!({
         "jsonrpc": "2.0",
-        "id": null,
-        "error": {"code": -32700, "message": message},
+        "id": id,
+        "error": {"code": code, "message": message},
     })
     .to_string();
     let mut out = io::stdout().lock();

@@ -284,6 +284,25 @@ fn a_misspelt_state_is_shown_fixed_and_cleared() {
         json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
     );
     assert_eq!(session.diagnostics(&uri), Vec::<Value>::new());
+    // A misspelt name of built-in rules is fixed the same way.
+    let rules = fixed.replace("board flooded\n", "board flooded\nrules red-novembr\n");
+    session.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": rules}]}),
+    );
+    let diagnostics = session.diagnostics(&uri);
+    assert_eq!(
+        diagnostics[0]["code"], "hatchway::unknown_rules",
+        "{diagnostics:?}"
+    );
+    let actions = session.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": diagnostics[0]["range"], "context": {"diagnostics": []}}),
+    );
+    assert_eq!(
+        actions[0]["edit"]["changes"][&uri][0]["newText"], "red-november",
+        "{actions}"
+    );
     session.notify("textDocument/didClose", doc(&uri));
     assert_eq!(session.diagnostics(&uri), Vec::<Value>::new());
     assert_eq!(session.finish().0, 0);
@@ -634,6 +653,9 @@ fn out_of_order_and_malformed_messages_are_answered() {
     session.write(b"{\"jsonrpc\": \"2.0\", \"id\": 99, \"method\": ");
     let parse = session.wait_for("the parse error", |m| m["error"]["code"] == -32700);
     assert_eq!(parse["id"], Value::Null);
+    session.write(br#"{"jsonrpc": "2.0", "id": 98, "params": 3}"#);
+    let shape = session.wait_for("the invalid request", |m| m["error"]["code"] == -32600);
+    assert_eq!(shape["id"], 98);
     // The server reads on.
     assert_eq!(
         session.result("textDocument/hover", at("untitled:a.board", 0, 0)),
@@ -646,7 +668,7 @@ fn out_of_order_and_malformed_messages_are_answered() {
     session.notify("exit", Value::Null);
     let (code, stderr) = session.end();
     assert_eq!(code, 0, "{stderr}");
-    assert!(stderr.contains("not valid JSON-RPC"), "{stderr}");
+    assert!(stderr.contains("the message is not JSON"), "{stderr}");
 }
 
 #[test]
@@ -703,5 +725,63 @@ fn a_megabyte_document_is_answered_promptly() {
     );
     let took = started.elapsed();
     assert!(took < Duration::from_secs(5), "{took:?}");
+    assert_eq!(session.finish().0, 0);
+}
+
+/// A board whose turn is larger than the lens's budget: a grid of 36 rooms
+/// with water in many of them.
+fn large_board() -> String {
+    let states = ["clear", "low_flood", "high_flood", "clear", "low_flood"];
+    let mut text = String::from("board large\nrules red-november-rulebook\n");
+    for i in 1..=36 {
+        text.push_str(&format!("room {i}: {}\n", states[i % 5]));
+    }
+    for i in 1..=36 {
+        if (i - 1) % 6 < 5 {
+            text.push_str(&format!("hatch {i}-{}\n", i + 1));
+        }
+        if i <= 30 {
+            text.push_str(&format!("hatch {i}-{}\n", i + 6));
+        }
+    }
+    text.push_str("start 1\n");
+    text
+}
+
+#[test]
+fn a_lens_for_an_older_text_is_dropped_and_a_stopped_search_says_so() {
+    let mut session = Session::started();
+    let uri = "untitled:large.board";
+    let text = large_board();
+    assert_eq!(
+        session.open(uri, "hatchway-board", &text),
+        Vec::<Value>::new()
+    );
+    // Changed before its search can end: that search's answer is dropped,
+    // and the server asks for no refresh.
+    session.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text}]}),
+    );
+    session.diagnostics(uri);
+    std::thread::sleep(Duration::from_millis(1500));
+    let early = session
+        .output
+        .try_iter()
+        .chain(session.unread.drain(..))
+        .find(|m| m["method"] == "workspace/codeLens/refresh");
+    assert_eq!(early, None);
+    assert_eq!(session.result("textDocument/codeLens", doc(uri)), json!([]));
+    // Saved, it is searched again, and the budget stops the search.
+    session.notify("textDocument/didSave", doc(uri));
+    session.diagnostics(uri);
+    session.wait_for("the lens's refresh", |m| {
+        m["method"] == "workspace/codeLens/refresh"
+    });
+    let lenses = session.result("textDocument/codeLens", doc(uri));
+    assert_eq!(
+        lenses[0]["command"]["title"], "search stopped at 200000 states",
+        "{lenses}"
+    );
     assert_eq!(session.finish().0, 0);
 }
