@@ -54,6 +54,32 @@ pub struct Problem {
     pub labels: Vec<Label>,
     /// How to fix it, where that is clear.
     pub help: Option<String>,
+    /// The change to the text that fixes it, where the help names one (a
+    /// name it means, a rule to add): what an editor offers as a quick fix.
+    /// Boxed: most problems have none, and a problem is returned by value.
+    pub fix: Option<Box<Fix>>,
+}
+
+/// A change to the text that fixes a problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fix {
+    /// Write `with` in place of the text at `span` (or, when the span is
+    /// not known, at the problem's first label): the known name a misspelt
+    /// one most likely means.
+    Replace {
+        /// The misspelt name.
+        span: Span,
+        /// The name it most likely means.
+        with: String,
+    },
+    /// Add `line` as a line of its own after the line that holds the end
+    /// of `after`: a rule the help suggests adding.
+    AddLine {
+        /// The statement the new line follows.
+        after: Span,
+        /// The line, without its line break.
+        line: String,
+    },
 }
 
 impl Problem {
@@ -65,6 +91,7 @@ impl Problem {
             message: message.into(),
             labels: Vec::new(),
             help: None,
+            fix: None,
         }
     }
 
@@ -100,6 +127,26 @@ impl Problem {
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
+    }
+
+    /// Adds the change that fixes it.
+    pub fn fix(mut self, fix: Fix) -> Self {
+        self.fix = Some(Box::new(fix));
+        self
+    }
+
+    /// Offers `with` in place of the misspelt name at `span`, when a known
+    /// name is close enough (see [`crate::spelling::closest`]). A name
+    /// read from YAML or JSON has no span: the fix then stands at the
+    /// problem's first label, which the document's places move onto it.
+    pub fn respell(self, span: Span, with: Option<&str>) -> Self {
+        match with {
+            Some(with) => self.fix(Fix::Replace {
+                span,
+                with: with.to_string(),
+            }),
+            None => self,
+        }
     }
 
     /// Whether this problem stops the file from being used.

@@ -78,6 +78,7 @@ mod builtin;
 mod check;
 mod cli;
 mod interchange;
+mod lsp;
 mod plan;
 mod rules_diff;
 mod schema;

@@ -618,7 +618,11 @@ impl Finder<'_> {
                         builtin::RULES.iter().map(|r| r.name)
                     ),
                     builtin::rules_names()
-                )),
+                ))
+                .respell(
+                    name.span,
+                    crate::spelling::closest(&name.text, builtin::RULES.iter().map(|r| r.name)),
+                ),
             ]
         })
     }

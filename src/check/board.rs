@@ -8,7 +8,7 @@ use super::Checked;
 use super::names::{check_name_length, check_quotable, quote};
 use crate::diagnostic::{Code, Problem};
 use crate::model::{Board, Hatch, HatchStateId, Room, RoomId, Rules, StateId, limits};
-use crate::spelling::did_you_mean;
+use crate::spelling::{closest, did_you_mean};
 use crate::syntax::ast::{self, Name, Span};
 
 /// How a board finds its rules: by the reference it wrote.
@@ -146,6 +146,7 @@ impl Rooms<'_> {
                 "{}the board's rooms are {known}",
                 did_you_mean(&name.text, ids.iter().copied())
             ))
+            .respell(name.span, closest(&name.text, ids.iter().copied()))
         }
     }
 }
@@ -220,7 +221,11 @@ fn rooms<'a>(
                             did_you_mean(&s.text, rules.room_states.iter().map(String::as_str)),
                             rules.name,
                             state_list(&rules.room_states)
-                        )),
+                        ))
+                        .respell(
+                            s.span,
+                            closest(&s.text, rules.room_states.iter().map(String::as_str)),
+                        ),
                     );
                 }
                 found
@@ -299,7 +304,11 @@ fn hatches(
                             did_you_mean(&s.text, rules.hatch_states.iter().map(String::as_str)),
                             rules.name,
                             state_list(&rules.hatch_states)
-                        )),
+                        ))
+                        .respell(
+                            s.span,
+                            closest(&s.text, rules.hatch_states.iter().map(String::as_str)),
+                        ),
                     );
                 }
                 found

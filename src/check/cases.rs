@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::conditions::condition_words;
-use crate::diagnostic::{Code, Problem};
+use crate::diagnostic::{Code, Fix, Problem};
 use crate::model::{Condition, HatchStateId, ItemSet, Rules, StateId};
 use crate::syntax::ast::Span;
 
@@ -166,6 +166,11 @@ pub(super) fn check_cases(
                         } else {
                             format!(" {words}")
                         };
+                        let rule = format!(
+                            "{} {subject}{words}: {}",
+                            kind.keyword(),
+                            kind.example_effect()
+                        );
                         problems.push(
                             Problem::error(
                                 Code::MissingRule,
@@ -176,10 +181,13 @@ pub(super) fn check_cases(
                             )
                             .label(span, "declared here")
                             .help(format!(
-                                "add a rule for that case, such as `{} {subject}{words}: {}`, or one without conditions",
-                                kind.keyword(),
-                                kind.example_effect()
-                            )),
+                                "add a rule for that case, such as `{}`, or one without conditions",
+                                rule
+                            ))
+                            .fix(Fix::AddLine {
+                                after: span,
+                                line: rule,
+                            }),
                         );
                     }
                     continue;
@@ -212,6 +220,12 @@ pub(super) fn check_cases(
                         with: ItemSet(a.with.0 | b.with.0),
                         without: ItemSet(a.without.0 | b.without.0),
                     };
+                    let rule = format!(
+                        "{} {subject} {}: {}",
+                        kind.keyword(),
+                        condition_words(rules, &both, false),
+                        kind.example_effect()
+                    );
                     problems.push(
                         Problem::error(
                             Code::ConflictingRules,
@@ -223,11 +237,12 @@ pub(super) fn check_cases(
                         .label(b_span, "and so does this one, with as many conditions")
                         .label(a_span, "this rule applies")
                         .help(format!(
-                            "the rule with more conditions wins: add `{} {subject} {}: {}` for that case, or change one of these",
-                            kind.keyword(),
-                            condition_words(rules, &both, false),
-                            kind.example_effect()
-                        )),
+                            "the rule with more conditions wins: add `{rule}` for that case, or change one of these"
+                        ))
+                        .fix(Fix::AddLine {
+                            after: if a_span.end > b_span.end { a_span } else { b_span },
+                            line: rule,
+                        }),
                     );
                 }
             }

@@ -3,7 +3,7 @@
 
 use crate::diagnostic::{Code, Problem};
 use crate::model::{Cost, MAX_RULE_COST, limits};
-use crate::spelling::did_you_mean;
+use crate::spelling::{closest, did_you_mean};
 use crate::syntax::ast::{self, Name, Span};
 
 pub(super) fn quote(s: &str) -> String {
@@ -152,6 +152,10 @@ impl Declared {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ))
+                .respell(
+                    name.span,
+                    closest(&name.text, self.names.iter().map(String::as_str)),
+                )
             };
             problems.push(p);
         }

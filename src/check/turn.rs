@@ -110,6 +110,7 @@ fn unknown_action(name: &ast::Name, turn: &TurnRules) -> Problem {
     Problem::error(Code::UnknownName, format!("unknown action `{}`", name.text))
         .label(name.span, "not a declared action")
         .help(help)
+        .respell(name.span, crate::spelling::closest(&name.text, known))
 }
 
 /// One `action NAME fails: leave` statement.

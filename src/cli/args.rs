@@ -328,6 +328,14 @@ pub(super) enum Command {
         #[command(flatten)]
         budget: Budget,
     },
+    /// The language server for editors: speaks the Language Server Protocol
+    /// on standard input and output, showing what `check` finds as board and
+    /// rules files are typed, with quick fixes, hover, go-to-definition,
+    /// completion, formatting, an outline and the turn's outcomes as a code
+    /// lens. An editor starts it; docs/EDITORS.md says how. Exits 0 after the
+    /// editor's `shutdown` and `exit`, 1 when the connection ends otherwise.
+    #[command(after_help = examples::LSP)]
+    Lsp,
     /// Shell completions for bash, zsh, fish, elvish or powershell.
     #[command(after_help = examples::COMPLETIONS)]
     Completions {

@@ -55,6 +55,16 @@ pub(super) const ENVIRONMENT: &[(&str, &str)] = &[
         "TF_BUILD",
         "Set by Azure Pipelines; read by hatchway test as CI is.",
     ),
+    (
+        "XDG_CACHE_HOME",
+        "Where hatchway lsp writes built-in rules files for go-to-definition to open: \
+         XDG_CACHE_HOME/hatchway/rules, else HOME/.cache/hatchway/rules, else the same under \
+         the temporary folder.",
+    ),
+    (
+        "HOME",
+        "Read by hatchway lsp when XDG_CACHE_HOME is not set (see above).",
+    ),
 ];
 
 /// The documents of the source repository a reader goes on to.
@@ -72,6 +82,7 @@ const DOCUMENTS: &[(&str, &str)] = &[
         "docs/INTERCHANGE.md",
         "the YAML and JSON formats, every output shape, exit and diagnostic codes",
     ),
+    ("docs/EDITORS.md", "setting up editors for hatchway lsp"),
 ];
 
 pub(super) fn man(command: Option<&str>, term: &Terminal) -> Exit {

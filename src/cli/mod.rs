@@ -40,6 +40,7 @@ mod export;
 mod fixit;
 mod fmt;
 mod import;
+mod lsp;
 mod man;
 mod output;
 mod paths;
@@ -63,6 +64,7 @@ use export::{ExportFormatArg, export};
 use fixit::{PlanRequest, plan};
 use fmt::fmt;
 use import::import;
+use lsp::lsp;
 use man::man;
 use output::*;
 use paths::paths;
@@ -227,6 +229,7 @@ pub fn run() -> ExitCode {
             }
         }
         Command::Completions { shell } => completions(shell),
+        Command::Lsp => lsp(),
         Command::Man { command } => man(command.as_deref(), &term),
         Command::Paths {
             board,

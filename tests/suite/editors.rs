@@ -1,0 +1,271 @@
+//! The editor side of `hatchway lsp`: the TextMate grammar held to the
+//! language's keyword table, the VS Code extension's manifest held to the
+//! grammar and the file kinds, and (the ignored tier, which needs Neovim)
+//! a real editor that shows a problem, applies its quick fix and sees the
+//! problem go.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fancy_regex::Regex;
+use serde_json::Value;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn json(file: &str) -> Value {
+    let text = std::fs::read_to_string(root().join(file)).expect("the file is there");
+    serde_json::from_str(&text).expect("the file is JSON")
+}
+
+/// The keywords of the language: the words of `src/syntax/keywords.rs`'s
+/// table, read from its source (the table is private to the crate).
+fn keywords() -> BTreeSet<String> {
+    let source = std::fs::read_to_string(root().join("src/syntax/keywords.rs")).expect("the table");
+    let words: BTreeSet<String> = source
+        .split("keyword(\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .map(str::to_string)
+        .collect();
+    assert!(words.len() >= 25, "{words:?}");
+    words
+}
+
+/// The grammar's pattern named `name`, compiled.
+fn pattern(grammar: &Value, name: &str) -> Regex {
+    let source = grammar["repository"][name]["match"]
+        .as_str()
+        .unwrap_or_else(|| panic!("the grammar has no pattern `{name}`"));
+    Regex::new(source).unwrap_or_else(|e| panic!("`{name}` does not compile: {e}"))
+}
+
+#[test]
+fn the_grammar_highlights_every_keyword_and_no_other_word() {
+    let grammar = json("editors/textmate/hatchway.tmLanguage.json");
+    let keyword = pattern(&grammar, "keywords");
+    for word in keywords() {
+        let found = keyword.find(&word).expect("the pattern runs");
+        assert_eq!(
+            found.map(|m| m.as_str()),
+            Some(word.as_str()),
+            "`{word}` is not highlighted"
+        );
+        let inside = format!("x_{word}_y");
+        assert!(
+            !keyword.is_match(&inside).expect("the pattern runs"),
+            "`{word}` is highlighted inside a name"
+        );
+    }
+    for name in ["roomy", "high_flood", "opened", "grog", "clear"] {
+        assert!(
+            !keyword.is_match(name).expect("the pattern runs"),
+            "`{name}` is not a keyword"
+        );
+    }
+}
+
+#[test]
+fn the_grammar_marks_rooms_hatches_and_states() {
+    let grammar = json("editors/textmate/hatchway.tmLanguage.json");
+    for name in grammar["repository"]
+        .as_object()
+        .expect("a repository")
+        .keys()
+    {
+        if grammar["repository"][name]["match"].is_string() {
+            pattern(&grammar, name);
+        }
+    }
+    let captured = |name: &str, line: &str| -> Vec<String> {
+        let found = pattern(&grammar, name)
+            .captures(line)
+            .expect("the pattern runs");
+        found
+            .map(|c| {
+                c.iter()
+                    .skip(1)
+                    .flatten()
+                    .map(|m| m.as_str().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        captured("hatch", "hatch 1-2: open"),
+        ["hatch", "1", "-", "2"]
+    );
+    assert_eq!(
+        captured("state", "room 3 \"Galley\": hi_flood"),
+        [":", "hi_flood"]
+    );
+    assert_eq!(
+        captured("state", "enter fire: forbidden"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        captured("room", "room galley_2: fire"),
+        ["room", "galley_2"]
+    );
+    assert_eq!(
+        captured("room", "room states: clear, fire"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        captured("comment", "start 1 # the engine room"),
+        Vec::<String>::new()
+    );
+    assert!(
+        pattern(&grammar, "comment")
+            .is_match("# a note")
+            .expect("runs")
+    );
+}
+
+#[test]
+fn the_vscode_extension_contributes_both_file_kinds_and_the_grammar() {
+    let manifest = json("editors/vscode/package.json");
+    let languages = manifest["contributes"]["languages"]
+        .as_array()
+        .expect("languages");
+    let kinds: Vec<(String, String)> = languages
+        .iter()
+        .map(|l| {
+            (
+                l["id"].as_str().unwrap_or("").to_string(),
+                l["extensions"][0].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("hatchway-board".to_string(), ".board".to_string()),
+            ("hatchway-rules".to_string(), ".rules".to_string())
+        ]
+    );
+    let grammar = json("editors/textmate/hatchway.tmLanguage.json");
+    for g in manifest["contributes"]["grammars"]
+        .as_array()
+        .expect("grammars")
+    {
+        assert_eq!(g["scopeName"], grammar["scopeName"]);
+        assert_eq!(g["path"], "./hatchway.tmLanguage.json");
+    }
+    // `npm install` copies the grammar there from the one file.
+    let prepare = manifest["scripts"]["prepare"]
+        .as_str()
+        .expect("a prepare script");
+    assert!(
+        prepare.contains("'../textmate/hatchway.tmLanguage.json', 'hatchway.tmLanguage.json'"),
+        "{prepare}"
+    );
+    assert_eq!(manifest["main"], "./extension.js");
+    let extension =
+        std::fs::read_to_string(root().join("editors/vscode/extension.js")).expect("the extension");
+    assert!(extension.contains("args: [\"lsp\"]"), "{extension}");
+    for language in ["hatchway-board", "hatchway-rules"] {
+        assert!(
+            extension.contains(&format!("language: \"{language}\"")),
+            "{language}"
+        );
+    }
+}
+
+/// The Lua script Neovim runs: open the board, start `hatchway lsp` for it
+/// with the API of Neovim 0.7 (Debian's), wait for the diagnostic with its
+/// code on line 5, apply the quick fix, write the file, wait for the
+/// diagnostics to clear, and quit with 0; any failure quits with 2 and says
+/// why on standard error.
+const NEOVIM_SCRIPT: &str = r#"
+local function main()
+  vim.cmd("edit " .. vim.fn.fnameescape(BOARD))
+  local buf = vim.api.nvim_get_current_buf()
+  local id = vim.lsp.start_client({ name = "hatchway", cmd = { HATCHWAY, "lsp" } })
+  assert(id, "the client did not start")
+  vim.lsp.buf_attach_client(buf, id)
+  local client = vim.lsp.get_client_by_id(id)
+  local function code(d)
+    return d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code)
+  end
+  assert(vim.wait(15000, function() return #vim.diagnostic.get(buf) > 0 end, 20),
+    "no diagnostic came")
+  local d = vim.diagnostic.get(buf)[1]
+  assert(code(d) == "hatchway::unknown_name" and d.lnum == 4,
+    "not the diagnostic expected: " .. vim.inspect(d))
+  local reply = client.request_sync("textDocument/codeAction", {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    range = { start = { line = d.lnum, character = d.col },
+              ["end"] = { line = d.end_lnum, character = d.end_col } },
+    context = { diagnostics = {} },
+  }, 10000, buf)
+  assert(reply and reply.result and reply.result[1], "no quick fix: " .. vim.inspect(reply))
+  vim.lsp.util.apply_workspace_edit(reply.result[1].edit, "utf-16")
+  vim.cmd("write")
+  assert(vim.wait(15000, function() return #vim.diagnostic.get(buf) == 0 end, 20),
+    "the diagnostic stayed: " .. vim.inspect(vim.diagnostic.get(buf)))
+end
+local ok, err = pcall(main)
+if not ok then
+  io.stderr:write(tostring(err) .. "\n")
+  vim.cmd("cquit 2")
+end
+vim.cmd("qall!")
+"#;
+
+fn lua_string(text: &str) -> String {
+    format!("{text:?}")
+}
+
+#[test]
+#[ignore = "needs Neovim"]
+fn neovim_shows_a_problem_applies_its_fix_and_sees_it_go() {
+    let dir = std::env::temp_dir().join(format!("hatchway-nvim-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let board = dir.join("flooded.board");
+    std::fs::write(
+        &board,
+        "board flooded\n\nroom 1: clear\nroom 2\nroom 3: hi_flood\n\nhatch 1-2\nhatch 2-3\n\nstart 1\n",
+    )
+    .expect("write the board");
+    let script = dir.join("fix.lua");
+    let header = format!(
+        "BOARD = {}\nHATCHWAY = {}\n",
+        lua_string(&board.display().to_string()),
+        lua_string(env!("CARGO_BIN_EXE_hatchway"))
+    );
+    std::fs::write(&script, header + NEOVIM_SCRIPT).expect("write the script");
+    let stderr = std::fs::File::create(dir.join("stderr")).expect("a log");
+    let home = |name: &str| -> PathBuf { dir.join(name) };
+    let mut nvim = Command::new("nvim")
+        .args(["--headless", "--clean", "-n", "-c"])
+        .arg(format!("luafile {}", script.display()))
+        // Neovim's logs and state, and hatchway's cache, stay in the folder.
+        .env("XDG_CACHE_HOME", home("cache"))
+        .env("XDG_STATE_HOME", home("state"))
+        .env("XDG_DATA_HOME", home("data"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(stderr)
+        .spawn()
+        .expect("Neovim is installed (apt-get install neovim)");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = nvim.try_wait().expect("Neovim can be waited for") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = nvim.kill();
+            panic!("Neovim did not finish within a minute");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let said = std::fs::read_to_string(dir.join("stderr")).unwrap_or_default();
+    assert_eq!(status.code(), Some(0), "{said}");
+    let fixed = std::fs::read_to_string(&board).expect("the board");
+    assert!(fixed.contains("room 3: high_flood\n"), "{fixed}");
+}

@@ -1,0 +1,787 @@
+//! `hatchway lsp` driven as an editor drives it: the built binary started
+//! with piped standard input and output, messages framed with
+//! `Content-Length` headers. A reader thread takes the server's messages,
+//! and every wait has a timeout, so a hung server fails a test instead of
+//! hanging it.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// How long any one answer may take.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// A running server and what it has said that no test has read yet.
+struct Session {
+    child: Child,
+    input: Option<ChildStdin>,
+    output: Receiver<Value>,
+    unread: VecDeque<Value>,
+    next_id: i64,
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads framed messages until the output ends.
+fn read_messages(output: impl Read, to_test: std::sync::mpsc::Sender<Value>) {
+    let mut output = BufReader::new(output);
+    loop {
+        let mut length = None;
+        loop {
+            let mut line = String::new();
+            if output.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                length = n.parse::<usize>().ok();
+            }
+        }
+        let mut body = vec![0; length.expect("every message has a Content-Length")];
+        if output.read_exact(&mut body).is_err() {
+            return;
+        }
+        let message = serde_json::from_slice(&body).expect("every message is JSON");
+        if to_test.send(message).is_err() {
+            return;
+        }
+    }
+}
+
+impl Session {
+    /// Starts the server, not yet initialized.
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hatchway"))
+            .arg("lsp")
+            // Built-in rules are written to the cache for go-to-definition:
+            // not the user's.
+            .env("XDG_CACHE_HOME", cache())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the hatchway binary runs");
+        let (to_test, output) = channel();
+        let stdout = child.stdout.take().expect("piped output");
+        std::thread::spawn(move || read_messages(stdout, to_test));
+        let input = child.stdin.take();
+        Session {
+            child,
+            input,
+            output,
+            unread: VecDeque::new(),
+            next_id: 1,
+        }
+    }
+
+    /// Starts the server and initializes it as a client that takes the
+    /// code lens's refresh.
+    fn started() -> Session {
+        let mut session = Session::start();
+        let init = session.request(
+            "initialize",
+            json!({"capabilities": {"workspace": {"codeLens": {"refreshSupport": true}}}}),
+        );
+        assert!(init.get("result").is_some(), "{init}");
+        session.notify("initialized", json!({}));
+        session
+    }
+
+    fn write(&mut self, body: &[u8]) {
+        let input = self.input.as_mut().expect("standard input is open");
+        write!(input, "Content-Length: {}\r\n\r\n", body.len()).expect("the server reads");
+        input.write_all(body).expect("the server reads");
+        input.flush().expect("the server reads");
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        let body = json!({"jsonrpc": "2.0", "method": method, "params": params});
+        self.write(body.to_string().as_bytes());
+    }
+
+    /// Sends a request and waits for its response (the whole response:
+    /// `result` or `error`).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        let body = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        self.write(body.to_string().as_bytes());
+        self.wait_for(&format!("the answer to `{method}`"), |m| {
+            m.get("id") == Some(&json!(id)) && m.get("method").is_none()
+        })
+    }
+
+    /// The result of a request that must succeed.
+    fn result(&mut self, method: &str, params: Value) -> Value {
+        let response = self.request(method, params);
+        response
+            .get("result")
+            .cloned()
+            .unwrap_or_else(|| panic!("`{method}` failed: {response}"))
+    }
+
+    /// The next message `wanted` takes, earlier ones kept for later waits.
+    fn wait_for(&mut self, what: &str, wanted: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.unread.iter().position(&wanted) {
+            return self.unread.remove(i).expect("found above");
+        }
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(m) if wanted(&m) => return m,
+                Ok(m) => self.unread.push_back(m),
+                Err(RecvTimeoutError::Timeout) => panic!("no {what} within {PATIENCE:?}"),
+                Err(RecvTimeoutError::Disconnected) => panic!("the server ended before {what}"),
+            }
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        let m = self.wait_for(&format!("diagnostics of {uri}"), |m| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
+        });
+        m["params"]["diagnostics"]
+            .as_array()
+            .cloned()
+            .expect("a list of diagnostics")
+    }
+
+    fn open(&mut self, uri: &str, language: &str, text: &str) -> Vec<Value> {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": language, "version": 1, "text": text}}),
+        );
+        self.diagnostics(uri)
+    }
+
+    /// `shutdown` then `exit`; the exit code and standard error.
+    fn finish(mut self) -> (i32, String) {
+        let done = self.result("shutdown", Value::Null);
+        assert_eq!(done, Value::Null);
+        self.notify("exit", Value::Null);
+        self.end()
+    }
+
+    /// Waits for the process to end; its exit code and standard error.
+    fn end(mut self) -> (i32, String) {
+        self.input = None;
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the server can be waited for") {
+                let mut stderr = String::new();
+                if let Some(mut e) = self.child.stderr.take() {
+                    let _ = e.read_to_string(&mut stderr);
+                }
+                return (status.code().unwrap_or(-1), stderr);
+            }
+            assert!(Instant::now() < deadline, "the server did not end");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+/// The cache folder of the tests' servers.
+fn cache() -> PathBuf {
+    std::env::temp_dir().join(format!("hatchway-lsp-{}-cache", std::process::id()))
+}
+
+/// A fresh folder for one test's files.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hatchway-lsp-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+fn uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+fn position(line: u32, character: u32) -> Value {
+    json!({"line": line, "character": character})
+}
+
+fn at(uri: &str, line: u32, character: u32) -> Value {
+    json!({"textDocument": {"uri": uri}, "position": position(line, character)})
+}
+
+fn doc(uri: &str) -> Value {
+    json!({"textDocument": {"uri": uri}})
+}
+
+const MISSPELT: &str =
+    "board flooded\n\nroom 1: clear\nroom 2\nroom 3: hi_flood\n\nhatch 1-2\nhatch 2-3\n\nstart 1\n";
+
+#[test]
+fn initialize_announces_every_feature_and_shutdown_exits_0() {
+    let mut session = Session::start();
+    let init = session.result("initialize", json!({"capabilities": {}}));
+    let caps = &init["capabilities"];
+    assert_eq!(caps["textDocumentSync"]["change"], 1, "{caps}");
+    for feature in [
+        "hoverProvider",
+        "definitionProvider",
+        "completionProvider",
+        "documentFormattingProvider",
+        "documentSymbolProvider",
+        "foldingRangeProvider",
+        "codeActionProvider",
+        "codeLensProvider",
+    ] {
+        assert!(
+            !caps[feature].is_null() && caps[feature] != false,
+            "{feature}: {caps}"
+        );
+    }
+    assert_eq!(init["serverInfo"]["name"], "hatchway");
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn a_misspelt_state_is_shown_fixed_and_cleared() {
+    let dir = folder("misspelt");
+    let path = dir.join("flooded.board");
+    std::fs::write(&path, MISSPELT).expect("write the board");
+    let uri = uri(&path);
+    let mut session = Session::started();
+    let diagnostics = session.open(&uri, "hatchway-board", MISSPELT);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let d = &diagnostics[0];
+    assert_eq!(d["code"], "hatchway::unknown_name");
+    assert_eq!(d["source"], "hatchway");
+    assert_eq!(d["severity"], 1);
+    assert_eq!(d["range"]["start"], position(4, 8));
+    assert_eq!(d["range"]["end"], position(4, 16));
+
+    let actions = session.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": d["range"], "context": {"diagnostics": [d]}}),
+    );
+    let action = &actions[0];
+    assert_eq!(action["kind"], "quickfix", "{actions}");
+    let edit = &action["edit"]["changes"][&uri][0];
+    assert_eq!(edit["newText"], "high_flood", "{actions}");
+    assert_eq!(edit["range"], d["range"]);
+
+    let fixed = MISSPELT.replace("hi_flood", "high_flood");
+    session.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    assert_eq!(session.diagnostics(&uri), Vec::<Value>::new());
+    // A misspelt name of built-in rules is fixed the same way.
+    let rules = fixed.replace("board flooded\n", "board flooded\nrules red-novembr\n");
+    session.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": rules}]}),
+    );
+    let diagnostics = session.diagnostics(&uri);
+    assert_eq!(
+        diagnostics[0]["code"], "hatchway::unknown_rules",
+        "{diagnostics:?}"
+    );
+    let actions = session.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": diagnostics[0]["range"], "context": {"diagnostics": []}}),
+    );
+    assert_eq!(
+        actions[0]["edit"]["changes"][&uri][0]["newText"], "red-november",
+        "{actions}"
+    );
+    session.notify("textDocument/didClose", doc(&uri));
+    assert_eq!(session.diagnostics(&uri), Vec::<Value>::new());
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn the_same_problems_as_check_in_yaml_and_with_multibyte_text() {
+    let mut session = Session::started();
+    let yaml = "name: wet\nrules: red-november\nrooms:\n  - {id: 1, state: clear}\n  - {id: 2, state: hi_flood}\nhatches:\n  - {between: [1, 2]}\nstart: 1\n";
+    let uri = "untitled:wet.yaml";
+    let diagnostics = session.open(uri, "yaml", yaml);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "hatchway::unknown_name");
+    assert_eq!(diagnostics[0]["range"]["start"]["line"], 4);
+    let actions = session.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": diagnostics[0]["range"], "context": {"diagnostics": []}}),
+    );
+    assert_eq!(
+        actions[0]["edit"]["changes"][uri][0]["newText"], "high_flood",
+        "{actions}"
+    );
+
+    // A display name of wide characters before the state: columns count
+    // UTF-16 units (the ship is two), not bytes.
+    let text = "board wide\nroom 1 \"Küche 🚢\": hi_flood\nstart 1\n";
+    let diagnostics = session.open("untitled:wide.board", "hatchway-board", text);
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        position(1, 19),
+        "{diagnostics:?}"
+    );
+    assert_eq!(diagnostics[0]["range"]["end"], position(1, 27));
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn a_conflict_offers_the_rule_it_asks_for() {
+    let mut session = Session::started();
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/invalid/overlapping-rules.rules"),
+    )
+    .expect("the fixture");
+    let uri = "untitled:overlap.rules";
+    let diagnostics = session.open(uri, "hatchway-rules", &text);
+    let conflict = diagnostics
+        .iter()
+        .find(|d| d["code"] == "hatchway::conflicting_rules")
+        .expect("the conflict");
+    assert_eq!(
+        conflict["relatedInformation"][0]["message"], "this rule applies",
+        "{conflict}"
+    );
+    let actions = session.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": conflict["range"], "context": {"diagnostics": []}}),
+    );
+    let edit = &actions[0]["edit"]["changes"][uri][0];
+    assert_eq!(
+        edit["newText"], "\nenter fire from clear with grog: cost N",
+        "{actions}"
+    );
+    assert_eq!(edit["range"]["start"], position(9, 28));
+    assert_eq!(session.finish().0, 0);
+}
+
+const BOARD: &str = "# The galley floods.\n# Two comment lines fold.\nboard galley\nrules red-november\n\nroom 1 \"Galley\": clear\nroom 2: high_flood\nroom 3: fire\n\nhatch 1-2\nhatch 2-3: open\n\nstart 2\n";
+
+#[test]
+fn hover_definition_and_completion() {
+    let dir = folder("hover");
+    let path = dir.join("galley.board");
+    std::fs::write(&path, BOARD).expect("write the board");
+    let uri = uri(&path);
+    let mut session = Session::started();
+    assert_eq!(
+        session.open(&uri, "hatchway-board", BOARD),
+        Vec::<Value>::new()
+    );
+
+    // The room id `2` of `hatch 1-2`.
+    let hover = session.result("textDocument/hover", at(&uri, 9, 8));
+    let text = hover["contents"]["value"].as_str().expect("markdown");
+    assert!(
+        text.contains("Room `2`") && text.contains("high_flood"),
+        "{text}"
+    );
+    assert!(text.contains("neighbours: `1`, `3`"), "{text}");
+    let hover = session.result("textDocument/hover", at(&uri, 3, 8));
+    let text = hover["contents"]["value"].as_str().expect("markdown");
+    assert!(text.contains("Built-in rules `red-november`"), "{text}");
+    let hover = session.result("textDocument/hover", at(&uri, 7, 9));
+    let text = hover["contents"]["value"].as_str().expect("markdown");
+    assert!(
+        text.contains("**`fire`** is mentioned by") && text.contains("enter fire"),
+        "{text}"
+    );
+    assert_eq!(
+        session.result("textDocument/hover", at(&uri, 0, 3)),
+        Value::Null
+    );
+
+    let definition = session.result("textDocument/definition", at(&uri, 12, 6));
+    assert_eq!(definition["uri"], uri);
+    assert_eq!(definition["range"]["start"], position(6, 0));
+    let definition = session.result("textDocument/definition", at(&uri, 3, 10));
+    let target = definition["uri"].as_str().expect("a file");
+    let expected = cache().join("hatchway/rules/red-november.rules");
+    assert_eq!(target, self::uri(&expected));
+    let copied = std::fs::read_to_string(target.trim_start_matches("file://")).expect("written");
+    assert!(copied.contains("\nrules red-november\n"), "{copied}");
+
+    let labels = |items: &Value| -> Vec<String> {
+        items
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|i| i["label"].as_str().unwrap_or("").to_string())
+            .collect()
+    };
+    let changed = BOARD.replace("start 2\n", "start 2\nhatch \nroom 4: \n\n");
+    session.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": changed}]}),
+    );
+    session.diagnostics(&uri);
+    let rooms = labels(&session.result("textDocument/completion", at(&uri, 13, 6)));
+    assert_eq!(rooms, ["1", "2", "3", "4"]);
+    let states = labels(&session.result("textDocument/completion", at(&uri, 14, 8)));
+    assert!(states.contains(&"high_flood".to_string()), "{states:?}");
+    let keywords = labels(&session.result("textDocument/completion", at(&uri, 15, 0)));
+    for k in ["room", "hatch", "start", "rules"] {
+        assert!(keywords.contains(&k.to_string()), "{keywords:?}");
+    }
+    assert!(!keywords.contains(&"enter".to_string()), "{keywords:?}");
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn formatting_symbols_folding_and_the_code_lens() {
+    let mut session = Session::started();
+    let uri = "untitled:galley.board";
+    // The rulebook's rules declare fix-it actions, which the lens prices.
+    let messy = BOARD
+        .replace("room 2: high_flood", "room   2 :high_flood")
+        .replace("red-november", "red-november-rulebook");
+    assert_eq!(
+        session.open(uri, "hatchway-board", &messy),
+        Vec::<Value>::new()
+    );
+    let edits = session.result(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    assert_eq!(edits.as_array().map(Vec::len), Some(1), "{edits}");
+    assert!(
+        edits[0]["newText"]
+            .as_str()
+            .unwrap_or("")
+            .contains("room 2: high_flood")
+    );
+
+    let symbols = session.result("textDocument/documentSymbol", doc(uri));
+    let names: Vec<&str> = symbols
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "rules red-november-rulebook",
+            "room 1 “Galley”",
+            "room 2",
+            "room 3",
+            "hatch 1-2",
+            "hatch 2-3",
+            "start 2"
+        ]
+    );
+    let folds = session.result("textDocument/foldingRange", doc(uri));
+    assert_eq!(
+        folds,
+        json!([{"startLine": 0, "endLine": 1, "kind": "comment"}])
+    );
+
+    // The lens comes from a worker; the server asks the editor to fetch it.
+    let refresh = session.wait_for("the lens's refresh", |m| {
+        m["method"] == "workspace/codeLens/refresh"
+    });
+    let refresh_id = refresh["id"].clone();
+    session.write(
+        json!({"jsonrpc": "2.0", "id": refresh_id, "result": null})
+            .to_string()
+            .as_bytes(),
+    );
+    let lenses = session.result("textDocument/codeLens", doc(uri));
+    let titles: Vec<&str> = lenses
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|l| l["command"]["title"].as_str())
+        .collect();
+    assert!(titles[0].ends_with(" outcomes"), "{titles:?}");
+    assert!(
+        titles[1..]
+            .iter()
+            .all(|t| t.starts_with("cheapest to room ")),
+        "{titles:?}"
+    );
+    assert!(titles.len() > 1, "{titles:?}");
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn a_board_checked_against_the_rules_file_beside_it() {
+    let dir = folder("beside");
+    let rules = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("boards/red-november.rules"),
+    )
+    .expect("the shipped rules")
+    .replace("rules red-november", "rules beside");
+    std::fs::write(dir.join("beside.rules"), &rules).expect("write the rules");
+    let board = "board b\nrules \"beside.rules\"\nroom 1: clear\nroom 2: fir\nhatch 1-2\nstart 1\n";
+    let path = dir.join("b.board");
+    std::fs::write(&path, board).expect("write the board");
+    let uri = uri(&path);
+    let mut session = Session::started();
+    let diagnostics = session.open(&uri, "hatchway-board", board);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["code"], "hatchway::unknown_name");
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("`beside`")
+    );
+    let definition = session.result("textDocument/definition", at(&uri, 1, 8));
+    assert_eq!(definition["uri"], self::uri(&dir.join("beside.rules")));
+
+    // Broken rules: the board says they cannot be used, and points at them.
+    std::fs::write(
+        dir.join("beside.rules"),
+        rules.replace("enter fire", "enter fier"),
+    )
+    .expect("write");
+    session.notify("textDocument/didSave", doc(&uri));
+    let diagnostics = session.diagnostics(&uri);
+    let unusable = diagnostics
+        .iter()
+        .find(|d| d["code"] == "hatchway::rules_unusable")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    let related = unusable["relatedInformation"]
+        .as_array()
+        .expect("related places");
+    assert!(
+        related
+            .iter()
+            .all(|r| r["location"]["uri"] == self::uri(&dir.join("beside.rules"))),
+        "{related:?}"
+    );
+    assert!(
+        related.iter().any(|r| r["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("unknown room state `fier`")),
+        "{related:?}"
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn a_document_that_does_not_parse_still_gets_answers() {
+    let mut session = Session::started();
+    let uri = "untitled:broken.board";
+    let diagnostics = session.open(
+        uri,
+        "hatchway-board",
+        "board x\nroom 1 2 3 :::\nhatch\nstart",
+    );
+    assert!(
+        diagnostics.iter().any(|d| d["code"] == "hatchway::syntax"),
+        "{diagnostics:?}"
+    );
+    assert_eq!(
+        session.result("textDocument/hover", at(uri, 1, 5)),
+        Value::Null
+    );
+    assert_eq!(
+        session.result("textDocument/definition", at(uri, 1, 5)),
+        Value::Null
+    );
+    assert!(
+        session
+            .result("textDocument/completion", at(uri, 2, 6))
+            .is_array()
+    );
+    assert_eq!(
+        session.result(
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}})
+        ),
+        json!([])
+    );
+    assert_eq!(
+        session.result("textDocument/documentSymbol", doc(uri)),
+        json!([])
+    );
+    assert_eq!(
+        session.result("textDocument/foldingRange", doc(uri)),
+        json!([])
+    );
+    assert_eq!(session.result("textDocument/codeLens", doc(uri)), json!([]));
+    let range = json!({"start": position(0, 0), "end": position(9, 0)});
+    assert_eq!(
+        session.result(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": range, "context": {"diagnostics": []}})
+        ),
+        json!([])
+    );
+    // A position far past the end, and a document never opened.
+    assert_eq!(
+        session.result("textDocument/hover", at(uri, 99, 99)),
+        Value::Null
+    );
+    assert_eq!(
+        session.result("textDocument/hover", at("untitled:never", 0, 0)),
+        Value::Null
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn out_of_order_and_malformed_messages_are_answered() {
+    let mut session = Session::start();
+    let early = session.request("textDocument/hover", at("untitled:a.board", 0, 0));
+    assert_eq!(early["error"]["code"], -32002, "{early}");
+    session.result("initialize", json!({"capabilities": {}}));
+    let again = session.request("initialize", json!({"capabilities": {}}));
+    assert_eq!(again["error"]["code"], -32600, "{again}");
+    let unknown = session.request("textDocument/unheardOf", json!({}));
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+    let invalid = session.request("textDocument/hover", json!({"nonsense": true}));
+    assert_eq!(invalid["error"]["code"], -32602, "{invalid}");
+
+    session.write(b"{\"jsonrpc\": \"2.0\", \"id\": 99, \"method\": ");
+    let parse = session.wait_for("the parse error", |m| m["error"]["code"] == -32700);
+    assert_eq!(parse["id"], Value::Null);
+    session.write(br#"{"jsonrpc": "2.0", "id": 98, "params": 3}"#);
+    let shape = session.wait_for("the invalid request", |m| m["error"]["code"] == -32600);
+    assert_eq!(shape["id"], 98);
+    // The server reads on.
+    assert_eq!(
+        session.result("textDocument/hover", at("untitled:a.board", 0, 0)),
+        Value::Null
+    );
+
+    session.result("shutdown", Value::Null);
+    let late = session.request("textDocument/hover", at("untitled:a.board", 0, 0));
+    assert_eq!(late["error"]["code"], -32600, "{late}");
+    session.notify("exit", Value::Null);
+    let (code, stderr) = session.end();
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("the message is not JSON"), "{stderr}");
+}
+
+#[test]
+fn exit_without_shutdown_is_code_1() {
+    let mut session = Session::started();
+    session.notify("exit", Value::Null);
+    let (code, stderr) = session.end();
+    assert_eq!(code, 1);
+    assert!(stderr.contains("without `shutdown`"), "{stderr}");
+
+    let session = Session::started();
+    let (code, stderr) = session.end();
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("closed the connection without `shutdown`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_broken_frame_ends_the_session_with_its_reason() {
+    let mut session = Session::started();
+    let input = session.input.as_mut().expect("open");
+    input
+        .write_all(b"Content-Type: text\r\n\r\n{}")
+        .expect("the server reads");
+    let (code, stderr) = session.end();
+    assert_eq!(code, 1);
+    assert!(stderr.contains("no Content-Length"), "{stderr}");
+}
+
+#[test]
+fn a_megabyte_document_is_answered_promptly() {
+    let mut text = String::from("board big\n");
+    let mut i = 0;
+    while text.len() < 1_000_000 {
+        i += 1;
+        text.push_str(&format!(
+            "# a comment that makes the document long, line {i}\nroom r{i}: fire\n"
+        ));
+    }
+    let mut session = Session::started();
+    let started = Instant::now();
+    let uri = "untitled:big.board";
+    let diagnostics = session.open(uri, "hatchway-board", &text);
+    assert!(!diagnostics.is_empty());
+    let hover = session.result("textDocument/hover", at(uri, 2, 6));
+    assert!(hover.is_object(), "{hover}");
+    session.result("textDocument/documentSymbol", doc(uri));
+    session.result("textDocument/foldingRange", doc(uri));
+    session.result(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}}),
+    );
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert_eq!(session.finish().0, 0);
+}
+
+/// A board whose turn is larger than the lens's budget: a grid of 36 rooms
+/// with water in many of them.
+fn large_board() -> String {
+    let states = ["clear", "low_flood", "high_flood", "clear", "low_flood"];
+    let mut text = String::from("board large\nrules red-november-rulebook\n");
+    for i in 1..=36 {
+        text.push_str(&format!("room {i}: {}\n", states[i % 5]));
+    }
+    for i in 1..=36 {
+        if (i - 1) % 6 < 5 {
+            text.push_str(&format!("hatch {i}-{}\n", i + 1));
+        }
+        if i <= 30 {
+            text.push_str(&format!("hatch {i}-{}\n", i + 6));
+        }
+    }
+    text.push_str("start 1\n");
+    text
+}
+
+#[test]
+fn a_lens_for_an_older_text_is_dropped_and_a_stopped_search_says_so() {
+    let mut session = Session::started();
+    let uri = "untitled:large.board";
+    let text = large_board();
+    assert_eq!(
+        session.open(uri, "hatchway-board", &text),
+        Vec::<Value>::new()
+    );
+    // Changed before its search can end: that search's answer is dropped,
+    // and the server asks for no refresh.
+    session.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text}]}),
+    );
+    session.diagnostics(uri);
+    std::thread::sleep(Duration::from_millis(1500));
+    let early = session
+        .output
+        .try_iter()
+        .chain(session.unread.drain(..))
+        .find(|m| m["method"] == "workspace/codeLens/refresh");
+    assert_eq!(early, None);
+    assert_eq!(session.result("textDocument/codeLens", doc(uri)), json!([]));
+    // Saved, it is searched again, and the budget stops the search.
+    session.notify("textDocument/didSave", doc(uri));
+    session.diagnostics(uri);
+    session.wait_for("the lens's refresh", |m| {
+        m["method"] == "workspace/codeLens/refresh"
+    });
+    let lenses = session.result("textDocument/codeLens", doc(uri));
+    assert_eq!(
+        lenses[0]["command"]["title"], "search stopped at 200000 states",
+        "{lenses}"
+    );
+    assert_eq!(session.finish().0, 0);
+}
