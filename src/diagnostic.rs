@@ -136,7 +136,7 @@ impl Problem {
     }
 
     /// Offers `with` in place of the misspelt name at `span`, when a known
-    /// name is close enough (see [`crate::spelling::closest`]). A name
+    /// name is close enough (by `spelling::closest`). A name
     /// read from YAML or JSON has no span: the fix then stands at the
     /// problem's first label, which the document's places move onto it.
     pub fn respell(self, span: Span, with: Option<&str>) -> Self {
