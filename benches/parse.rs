@@ -13,7 +13,7 @@ use hatchway::load::{self, InputKind};
 
 fn parse(c: &mut Criterion) {
     let text = common::standard_text();
-    let json = common::batch_lines(1, common::BATCH_SEED);
+    let json = hatchway::generate::standard_turns(1, common::BATCH_SEED);
     let json = json.trim_end().to_string();
     load::board_from_str("red-november.board", &text).expect("the standard board compiles");
     let from_json = |line: &str| {

@@ -269,7 +269,7 @@ fn sweep() {
 fn batch_profile() {
     use hatchway::load::Format;
     use hatchway::load::{self, InputKind};
-    let text = common::batch_lines(common::BATCH_BOARDS, common::BATCH_SEED);
+    let text = hatchway::generate::standard_turns(common::BATCH_BOARDS, common::BATCH_SEED);
     let (mut compile, mut solve) = (Duration::ZERO, Duration::ZERO);
     let (mut compile_cpu, mut solve_cpu) = (Duration::ZERO, Duration::ZERO);
     let (mut states, mut outcomes, mut full, mut failed) = (0usize, 0usize, 0usize, 0usize);
@@ -468,7 +468,7 @@ fn main() -> ExitCode {
         ["batch-profile"] => batch_profile(),
         ["medians", dir] => medians(std::path::Path::new(dir)),
         ["batch-input", path] => {
-            let text = common::batch_lines(common::BATCH_BOARDS, common::BATCH_SEED);
+            let text = hatchway::generate::standard_turns(common::BATCH_BOARDS, common::BATCH_SEED);
             if let Err(e) = std::fs::write(path, text) {
                 eprintln!("cannot write {path}: {e}");
                 return ExitCode::FAILURE;

@@ -480,11 +480,6 @@ pub fn probe(p: &Prepared) -> Probe {
 /// state budget) are left out of criterion.
 pub const CRITERION_CUTOFF: Duration = Duration::from_secs(2);
 
-/// `count` standard-board turns as JSON Lines ([`generate::standard_turns`]).
-pub fn batch_lines(count: usize, seed: u64) -> String {
-    generate::standard_turns(count, seed)
-}
-
 /// Writes the batch input to a file in the temporary folder and returns
 /// its path.
 pub fn batch_file(count: usize, seed: u64) -> std::path::PathBuf {
@@ -492,7 +487,8 @@ pub fn batch_file(count: usize, seed: u64) -> std::path::PathBuf {
         "hatchway-batch-{count}-{seed}-{}.jsonl",
         std::process::id()
     ));
-    std::fs::write(&path, batch_lines(count, seed)).expect("write the batch input file");
+    std::fs::write(&path, generate::standard_turns(count, seed))
+        .expect("write the batch input file");
     path
 }
 

@@ -27,7 +27,7 @@ use super::svg::{self, Mark, escape};
 use crate::fixit::Fixit;
 use crate::model::{Board, HatchId, Movement, RoomId};
 use crate::outcome::{Action, Outcome};
-use crate::referee::{self, Ship, hatch_label};
+use crate::referee::{Ship, hatch_label};
 
 /// The columns of boxes the picture of a wide screen has at most.
 const WIDE_COLUMNS: i64 = 5;
@@ -150,18 +150,18 @@ pub fn report_doc(
         .iter()
         .zip(fixits)
         .map(|((number, o), fixits)| {
-            // The engine's paths replay by construction; as in the
-            // document, a failure would show no steps rather than wrong
-            // ones.
-            let (_, steps) = referee::replay(board, movement, start, &o.actions)
-                .unwrap_or_else(|_| (Ship::new(board, start), Vec::new()));
+            // The path is replayed once, step by step, to see the ship
+            // before and after each. The engine's paths replay by
+            // construction; as in the document, a failure would show no
+            // steps rather than wrong ones.
             let mut ship = first.clone();
-            let mut shown = Vec::with_capacity(steps.len());
-            for step in &steps {
+            let mut shown = Vec::with_capacity(o.actions.len());
+            for &action in &o.actions {
                 let before = ship.clone();
-                if ship.apply(board, movement, step.action).is_err() {
+                let Ok(step) = ship.apply(board, movement, action) else {
+                    shown.clear();
                     break;
-                }
+                };
                 let mut text = format!(
                     "{}: +{} min, total {}",
                     action_words(board, step.action),

@@ -81,7 +81,15 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
 /// steps drawn and numbered and the room it ends in marked.
 pub fn element(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
     let layout = Layout::of(board, Geometry::FILE, Arrangement::Board);
-    picture(board, start, walk, &layout, Some(walk.is_some()))
+    picture(
+        board,
+        start,
+        walk,
+        &layout,
+        Frame::File {
+            path_legend: walk.is_some(),
+        },
+    )
 }
 
 /// The definitions every picture of the board refers to (the room
@@ -104,29 +112,31 @@ pub fn definitions(board: &Board) -> String {
 /// `data-step-offset`, `data-step-width`, `data-step-font`).
 pub fn fitted(board: &Board, start: RoomId, columns: i64, class: &str) -> String {
     let layout = Layout::of(board, Geometry::PAGE, Arrangement::Columns(columns));
-    picture(board, start, None, &layout, None).replacen(
-        "class=\"hatchway-ship\"",
-        &format!(
-            "class=\"hatchway-ship {class}\" data-mark-radius=\"{}\" data-step-offset=\"{}\" data-step-width=\"{}\" data-step-font=\"{}\"",
-            Geometry::PAGE.mark_radius,
-            Geometry::PAGE.step_offset,
-            Geometry::PAGE.step_width,
-            Geometry::PAGE.small_font
-        ),
-        1,
-    )
+    picture(board, start, None, &layout, Frame::Page { class })
 }
 
-/// The ship, with a walk or none. A file's picture (`file` set, to whether
-/// its legend explains a path's marks) has an XML heading, its
-/// definitions and a legend; a page's has only the ship.
+/// What a picture is drawn for.
+enum Frame<'a> {
+    /// A file of its own: an XML heading, its definitions and a legend,
+    /// which explains a path's marks when `path_legend` is set.
+    File { path_legend: bool },
+    /// A page's column: only the ship, of class `hatchway-ship CLASS`, with
+    /// the sizes the page's script draws a path with.
+    Page { class: &'a str },
+}
+
+/// The ship, with a walk or none, drawn for a file or a page ([`Frame`]).
 fn picture(
     board: &Board,
     start: RoomId,
     walk: Option<&Walk<'_>>,
     layout: &Layout,
-    file: Option<bool>,
+    frame: Frame<'_>,
 ) -> String {
+    let file = match frame {
+        Frame::File { path_legend } => Some(path_legend),
+        Frame::Page { .. } => None,
+    };
     let rules = &board.rules;
     let g = &layout.geometry;
     let path = walk.map(|w| layout.path(board, start, w.steps, w.end.position));
@@ -177,8 +187,19 @@ fn picture(
     let margin = if file.is_some() { MARGIN } else { 0 };
 
     let mut out = String::new();
+    // A page's picture also carries the sizes its script draws a path with.
+    let (class, sizes) = match frame {
+        Frame::File { .. } => (String::new(), String::new()),
+        Frame::Page { class } => (
+            format!(" {class}"),
+            format!(
+                " data-mark-radius=\"{}\" data-step-offset=\"{}\" data-step-width=\"{}\" data-step-font=\"{}\"",
+                g.mark_radius, g.step_offset, g.step_width, g.small_font
+            ),
+        ),
+    };
     out.push_str(&format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"hatchway-ship\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"{FONT}\" font-size=\"{}\" fill=\"{INK}\" role=\"img\">\n",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"hatchway-ship{class}\"{sizes} width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"{FONT}\" font-size=\"{}\" fill=\"{INK}\" role=\"img\">\n",
         g.font
     ));
     out.push_str(&format!("<title>{}</title>\n", escape(&heading.join(", "))));
