@@ -660,10 +660,42 @@ struct Candidate {
     action: u32,
 }
 
+/// Which search [`Search::explore`] makes.
+#[derive(Clone, Copy)]
+enum Pass {
+    /// Every outcome at its least (cost, actions), with dry hatches opened
+    /// only to be walked through at once: its ways are as cheap as the
+    /// best, but not always the ones the tie-break picks.
+    Costs,
+    /// Every outcome with the way the tie-break picks; states past `bound`
+    /// in (cost, actions) are not stored.
+    Paths { bound: (u32, u32) },
+}
+
+/// Whether every open takes a hatch from a state that cannot be walked
+/// through, for a minute or more, straight into one that can and opens no
+/// further. Then an open of a dry hatch can wait until just before the
+/// walk through it, so [`Pass::Costs`] makes the two one step.
+fn opens_wait_for_walks(movement: &Movement) -> bool {
+    (0..movement.hatch_state_count()).all(|h| {
+        let from = HatchStateId(h as u8);
+        movement.opening(from).is_none_or(|o| {
+            o.cost.0 >= 1
+                && !movement.walk_through(from)
+                && movement.walk_through(o.becomes)
+                && movement.opening(o.becomes).is_none()
+        })
+    })
+}
+
 /// The cheapest stored state of each group, to find states it dominates.
 struct Groups<'a, W> {
     shape: &'a Shape<W>,
     best: &'a mut Table<Vec<W>, u32>,
+    /// Whether a state is also dropped when its group's cheapest does as
+    /// well but no better: right when only costs are asked for
+    /// ([`Pass::Costs`]), not when the tie-break must choose a path.
+    ties: bool,
 }
 
 impl<W: Word> Groups<'_, W> {
@@ -683,7 +715,8 @@ impl<W: Word> Groups<'_, W> {
         }
         let node = nodes[l as usize];
         self.shape.catch_up(key, m).is_some_and(|(minutes, opens)| {
-            (node.cost.saturating_add(minutes), node.len + opens) < (cost, len)
+            let caught_up = (node.cost.saturating_add(minutes), node.len + opens);
+            caught_up < (cost, len) || (self.ties && caught_up == (cost, len))
         })
     }
 
@@ -715,6 +748,7 @@ fn relax<W: Word>(
     most: usize,
     max_cost: u32,
     beyond: &Cell<u32>,
+    bound: (u32, u32),
     next: W,
     c: Candidate,
 ) -> Result<(), Stopped> {
@@ -729,6 +763,9 @@ fn relax<W: Word>(
         action: c.action,
         settled: false,
     };
+    if (fresh.cost, fresh.len) > bound {
+        return Ok(());
+    }
     if let Some(g) = groups
         && g.beaten(&states.nodes, &states.keys, next, fresh.cost, fresh.len)
     {
@@ -751,6 +788,9 @@ fn relax<W: Word>(
 }
 
 impl<W: Word> Search<W> {
+    /// Solves a turn into `answer`. With revisits and dry hatches (and no
+    /// cost bound asked for), the costs come first: the dearest outcome
+    /// bounds the search for the paths (docs/SEARCH.md, "Costs first").
     #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,
@@ -762,16 +802,95 @@ impl<W: Word> Search<W> {
         frontier: &mut Frontier,
         answer: Answer<'_>,
     ) -> Result<(), Stopped> {
+        self.shape.build(board, movement, plan);
+        let mut bound = (u32::MAX, u32::MAX);
+        let mut costs_states = 0;
+        if !self.shape.dry_fields.is_empty()
+            && limits.max_cost.is_none()
+            && opens_wait_for_walks(movement)
+            && self
+                .explore(board, plan, movement, start, limits, frontier, Pass::Costs)
+                .is_ok()
+        {
+            bound = self.dearest();
+            costs_states = self.states.nodes.len();
+        }
+        let beyond = self.explore(
+            board,
+            plan,
+            movement,
+            start,
+            limits,
+            frontier,
+            Pass::Paths { bound },
+        )?;
+        let Search {
+            shape,
+            states,
+            best,
+            ranked,
+            settled,
+            ..
+        } = self;
+        answer.solution.beyond = beyond;
+        let solution = collect_outcomes(shape, states, best, ranked, settled, board, answer);
+        solution.states += costs_states;
+        Ok(())
+    }
+
+    /// The (cost, actions) of the dearest outcome the last search settled,
+    /// each outcome at its cheapest.
+    fn dearest(&mut self) -> (u32, u32) {
+        let Search {
+            shape,
+            states,
+            best,
+            settled,
+            ..
+        } = self;
+        best.reset(settled.len());
+        for &node in settled.iter() {
+            let key = states.keys[node as usize] & shape.outcome_mask;
+            let (slot, inserted) = best.find_or_insert(key, node);
+            let held = states.nodes[best.nodes[slot as usize] as usize];
+            let this = states.nodes[node as usize];
+            if !inserted && (this.cost, this.len) < (held.cost, held.len) {
+                best.nodes[slot as usize] = node;
+            }
+        }
+        best.nodes
+            .iter()
+            .map(|&n| (states.nodes[n as usize].cost, states.nodes[n as usize].len))
+            .max()
+            .unwrap_or((0, 0))
+    }
+
+    /// Searches every state from the start into `self.states` (the
+    /// settled ones in `self.settled`), and gives the cheapest step that
+    /// `limits.max_cost` cut off.
+    #[allow(clippy::too_many_arguments)]
+    fn explore(
+        &mut self,
+        board: &Board,
+        plan: &Plan,
+        movement: &Movement,
+        start: RoomId,
+        limits: &Limits,
+        frontier: &mut Frontier,
+        pass: Pass,
+    ) -> Result<Option<Cost>, Stopped> {
         let Search {
             shape,
             states,
             groups,
-            best,
-            ranked,
             settled,
+            ..
         } = self;
-        shape.build(board, movement, plan);
         let shape = &*shape;
+        let (lazy, bound) = match pass {
+            Pass::Costs => (true, (u32::MAX, u32::MAX)),
+            Pass::Paths { bound } => (false, bound),
+        };
 
         let mut initial = W::from(u64::from(start.0));
         for (f, room) in shape.rooms.iter().zip(&board.rooms) {
@@ -789,7 +908,12 @@ impl<W: Word> Search<W> {
         may_store(1, limits, most, 0)?;
         states.reset(FIRST_STATES);
         settled.clear();
-        frontier.reset(longest_step(movement));
+        // A lazy open is fused with its walk: two actions in one step.
+        frontier.reset(if lazy {
+            movement.max_step().saturating_mul(2)
+        } else {
+            longest_step(movement)
+        });
         states.find_or_insert(
             initial,
             Node {
@@ -806,6 +930,7 @@ impl<W: Word> Search<W> {
             let mut g = Groups {
                 shape,
                 best: groups,
+                ties: lazy,
             };
             g.keep(&states.nodes, 0, initial);
             g
@@ -848,7 +973,8 @@ impl<W: Word> Search<W> {
                     action,
                 };
                 relax(
-                    states, groups, frontier, limits, most, max_cost, &beyond, next, candidate,
+                    states, groups, frontier, limits, most, max_cost, &beyond, bound, next,
+                    candidate,
                 )
             };
 
@@ -880,6 +1006,26 @@ impl<W: Word> Search<W> {
                 let there_state = StateId(l.there_field.get(state));
                 let flow = movement.flow(here_state, there_state);
                 let flows = changes(flow, here_state, there_state);
+                let action = Action::Open(HatchId(l.hatch)).rank(hatch_count);
+                if lazy && l.dry {
+                    // Opened only to be walked through at once.
+                    let Some(enter) = walk_cost(movement, here_state, opening.becomes, there_state)
+                        .filter(|_| may_leave)
+                    else {
+                        continue;
+                    };
+                    let walk = Action::Move(RoomId(l.there)).rank(hatch_count);
+                    let next = shape.walk(l.hatch_field.set(state, opening.becomes.0), here, l.there);
+                    relax_step(
+                        states,
+                        &mut groups,
+                        frontier,
+                        next,
+                        opening.cost.0.saturating_add(enter.0),
+                        fused(action, walk),
+                    )?;
+                    continue;
+                }
                 let out_of_play = visited.is_some_and(|v| (v >> l.there) & 1 == 1);
                 if !flows && (out_of_play || (exit != 0 && exit != i + 1)) {
                     continue;
@@ -900,7 +1046,6 @@ impl<W: Word> Search<W> {
                         next = l.hatch_field.set(next, 0);
                     }
                 }
-                let action = Action::Open(HatchId(l.hatch)).rank(hatch_count);
                 if !flows
                     && let Some(f) = &fusing
                     && f.fuses(movement, HatchId(l.hatch), opening.becomes)
@@ -941,24 +1086,22 @@ impl<W: Word> Search<W> {
             }
         }
 
-        answer.solution.beyond = (beyond.get() < u32::MAX).then_some(Cost(beyond.get()));
-        collect_outcomes(shape, states, best, ranked, settled, board, answer);
-        Ok(())
+        Ok((beyond.get() < u32::MAX).then_some(Cost(beyond.get())))
     }
 }
 
 /// The best settled state of every outcome, turned into outcomes, as the
 /// general search does.
 #[allow(clippy::too_many_arguments)]
-fn collect_outcomes<W: Word>(
+fn collect_outcomes<'a, W: Word>(
     shape: &Shape<W>,
     states: &Table<Vec<W>, Node>,
     best: &mut Table<Vec<W>, u32>,
     ranked: &mut Vec<(u32, u32, W, u32)>,
     settled: &[u32],
     board: &Board,
-    answer: Answer<'_>,
-) {
+    answer: Answer<'a>,
+) -> &'a mut Solution {
     let Answer { solution, spare } = answer;
     solution.states = states.nodes.len();
     best.reset(settled.len());
@@ -997,6 +1140,7 @@ fn collect_outcomes<W: Word>(
         write_actions(&states.nodes, node, hatch_count, &mut outcome.actions);
     }
     writer.finish();
+    solution
 }
 
 #[cfg(test)]
