@@ -280,6 +280,11 @@ struct Shape<W> {
     dry_mask: W,
     /// How many hatch states the rules have.
     hatch_states: usize,
+    /// The bits of every changing room's field.
+    room_bits: W,
+    /// Each hatch that is not dry and whose state can change, with the
+    /// bits of its two rooms' fields: the rooms an open of it may flood.
+    wet_rooms: Vec<(Field<W>, W)>,
     /// `catch_up[s * hatch_states + t]`: the minutes and opens that take a
     /// dry hatch from state `s` to one that serves the player at least as
     /// well as `t` (none when `s` already does); `None` when no opens do.
@@ -333,11 +338,17 @@ struct Search<W> {
     states: Table<Vec<W>, Node>,
     /// With dominance, the cheapest stored state of each group (a state
     /// without its dry hatches).
-    groups: Table<Vec<W>, u32>,
+    groups: Table<Vec<W>, Group>,
+    /// Per stored state, the state of its group settled before it
+    /// ([`NO_PARENT`] for none): each group's settled states, newest first
+    /// from [`Group::last_settled`].
+    prior: Vec<u32>,
     best: Table<Vec<W>, u32>,
     /// The best node of each outcome, with what orders the outcomes.
     ranked: Vec<(u32, u32, W, u32)>,
     settled: Vec<u32>,
+    /// What the costs came to, when they were searched first.
+    bounds: Bounds<W>,
 }
 
 impl<W: Default> Default for Search<W> {
@@ -346,10 +357,64 @@ impl<W: Default> Default for Search<W> {
             shape: Shape::default(),
             states: Table::default(),
             groups: Table::default(),
+            prior: Vec::new(),
             best: Table::default(),
             ranked: Vec::new(),
             settled: Vec::new(),
+            bounds: Bounds::default(),
         }
+    }
+}
+
+/// Every outcome's least (cost, actions), from the costs pass, and what
+/// they bound a state to: no state costlier than every outcome it can
+/// still lead to is on the way to one (docs/SEARCH.md, "Costs first").
+struct Bounds<W> {
+    /// Each outcome's room states (its state's room fields) and its least
+    /// (cost, actions).
+    outcomes: Vec<(W, (u32, u32))>,
+    /// The bound of each state without its position and dry hatches, as
+    /// worked out.
+    known: Table<Vec<W>, (u32, u32)>,
+}
+
+impl<W: Default> Default for Bounds<W> {
+    fn default() -> Self {
+        Bounds {
+            outcomes: Vec::new(),
+            known: Table::default(),
+        }
+    }
+}
+
+impl<W: Word> Bounds<W> {
+    /// The most (cost, actions) a way through `state` may have and still
+    /// be an outcome's best: that of the dearest outcome whose rooms agree
+    /// with `state` on every room no open to come can change (those of
+    /// no wet hatch that can still be opened).
+    #[inline]
+    fn of(&mut self, shape: &Shape<W>, movement: &Movement, state: W) -> (u32, u32) {
+        let key = state & !(shape.position_mask | shape.dry_mask);
+        let (id, fresh) = self.known.find_or_insert(key, (0, 0));
+        if !fresh {
+            return self.known.nodes[id as usize];
+        }
+        let mut open = W::default();
+        for &(field, rooms) in &shape.wet_rooms {
+            if movement.opening(HatchStateId(field.get(state))).is_some() {
+                open = open | rooms;
+            }
+        }
+        let fixed = shape.room_bits & !open;
+        let most = self
+            .outcomes
+            .iter()
+            .filter(|&&(rooms, _)| rooms & fixed == state & fixed)
+            .map(|&(_, least)| least)
+            .max()
+            .unwrap_or((0, 0));
+        self.known.nodes[id as usize] = most;
+        most
     }
 }
 
@@ -458,6 +523,15 @@ impl<W: Word> Shape<W> {
                     self.dry_fields.push(*field);
                     self.dry_mask = self.dry_mask | field.mask << field.shift;
                 }
+            }
+        }
+        self.room_bits = self.rooms_mask << self.rooms_shift;
+        self.wet_rooms.clear();
+        for ((field, hatch), &dry) in self.hatches.iter().zip(&board.hatches).zip(&plan.dry) {
+            if !dry && field.mask != W::default() {
+                let [a, b] = hatch.rooms.map(|r| self.rooms[r.index()]);
+                self.wet_rooms
+                    .push((*field, a.mask << a.shift | b.mask << b.shift));
             }
         }
         let n = movement.hatch_state_count();
@@ -667,9 +741,9 @@ enum Pass {
     /// only to be walked through at once: its ways are as cheap as the
     /// best, but not always the ones the tie-break picks.
     Costs,
-    /// Every outcome with the way the tie-break picks; states past `bound`
-    /// in (cost, actions) are not stored.
-    Paths { bound: (u32, u32) },
+    /// Every outcome with the way the tie-break picks; when `bounded`, no
+    /// state goes past what [`Bounds`] allows it.
+    Paths { bounded: bool },
 }
 
 /// Whether every open takes a hatch from a state that cannot be walked
@@ -688,10 +762,21 @@ fn opens_wait_for_walks(movement: &Movement) -> bool {
     })
 }
 
-/// The cheapest stored state of each group, to find states it dominates.
+/// What is known of a group's states.
+#[derive(Clone, Copy)]
+struct Group {
+    /// Its cheapest stored state.
+    cheapest: u32,
+    /// Its last settled state, [`NO_PARENT`] before any.
+    last_settled: u32,
+}
+
+/// The cheapest stored state and the settled states of each group, to find
+/// states they dominate.
 struct Groups<'a, W> {
     shape: &'a Shape<W>,
-    best: &'a mut Table<Vec<W>, u32>,
+    best: &'a mut Table<Vec<W>, Group>,
+    prior: &'a mut Vec<u32>,
     /// Whether a state is also dropped when its group's cheapest does as
     /// well but no better: right when only costs are asked for
     /// ([`Pass::Costs`]), not when the tie-break must choose a path.
@@ -708,7 +793,21 @@ impl<W: Word> Groups<'_, W> {
         let Some(group) = self.best.find(m & !self.shape.dry_mask) else {
             return false;
         };
-        let l = self.best.nodes[group as usize];
+        self.beats(
+            nodes,
+            keys,
+            self.best.nodes[group as usize].cheapest,
+            m,
+            cost,
+            len,
+        )
+    }
+
+    /// Whether stored state `l`, another state than `m` of its group, can
+    /// do whatever `m`, reached at `cost` after `len` actions, can, and do
+    /// it more cheaply or in fewer actions (or as well, with `ties`).
+    #[inline]
+    fn beats(&self, nodes: &[Node], keys: &[W], l: u32, m: W, cost: u32, len: u32) -> bool {
         let key = keys[l as usize];
         if key == m {
             return false;
@@ -720,17 +819,49 @@ impl<W: Word> Groups<'_, W> {
         })
     }
 
+    /// Whether a state settled before in `m`'s group beats it (see
+    /// [`Groups::beats`]).
+    fn beaten_by_settled(&self, nodes: &[Node], keys: &[W], m: W, cost: u32, len: u32) -> bool {
+        let Some(group) = self.best.find(m & !self.shape.dry_mask) else {
+            return false;
+        };
+        let mut at = self.best.nodes[group as usize].last_settled;
+        while at != NO_PARENT {
+            if self.beats(nodes, keys, at, m, cost, len) {
+                return true;
+            }
+            at = self.prior[at as usize];
+        }
+        false
+    }
+
     /// Keeps stored state `id` as its group's cheapest when it is.
     #[inline]
     fn keep(&mut self, nodes: &[Node], id: u32, key: W) {
-        let (slot, inserted) = self.best.find_or_insert(key & !self.shape.dry_mask, id);
+        let fresh = Group {
+            cheapest: id,
+            last_settled: NO_PARENT,
+        };
+        let (slot, inserted) = self.best.find_or_insert(key & !self.shape.dry_mask, fresh);
         if inserted {
             return;
         }
-        let held = self.best.nodes[slot as usize];
+        let held = self.best.nodes[slot as usize].cheapest;
         let (a, b) = (nodes[id as usize], nodes[held as usize]);
         if (a.cost, a.len) < (b.cost, b.len) {
-            self.best.nodes[slot as usize] = id;
+            self.best.nodes[slot as usize].cheapest = id;
+        }
+    }
+
+    /// Records that stored state `id` is settled.
+    fn settle(&mut self, stored: usize, id: u32, key: W) {
+        if self.prior.len() < stored {
+            self.prior.resize(stored, NO_PARENT);
+        }
+        if let Some(group) = self.best.find(key & !self.shape.dry_mask) {
+            let group = &mut self.best.nodes[group as usize];
+            self.prior[id as usize] = group.last_settled;
+            group.last_settled = id;
         }
     }
 }
@@ -767,7 +898,9 @@ fn relax<W: Word>(
         return Ok(());
     }
     if let Some(g) = groups
-        && g.beaten(&states.nodes, &states.keys, next, fresh.cost, fresh.len)
+        && (g.beaten(&states.nodes, &states.keys, next, fresh.cost, fresh.len)
+            || (g.ties
+                && g.beaten_by_settled(&states.nodes, &states.keys, next, fresh.cost, fresh.len)))
     {
         return Ok(());
     }
@@ -803,7 +936,7 @@ impl<W: Word> Search<W> {
         answer: Answer<'_>,
     ) -> Result<(), Stopped> {
         self.shape.build(board, movement, plan);
-        let mut bound = (u32::MAX, u32::MAX);
+        let mut bounded = false;
         let mut costs_states = 0;
         if !self.shape.dry_fields.is_empty()
             && limits.max_cost.is_none()
@@ -812,7 +945,8 @@ impl<W: Word> Search<W> {
                 .explore(board, plan, movement, start, limits, frontier, Pass::Costs)
                 .is_ok()
         {
-            bound = self.dearest();
+            self.keep_costs();
+            bounded = true;
             costs_states = self.states.nodes.len();
         }
         let beyond = self.explore(
@@ -822,7 +956,7 @@ impl<W: Word> Search<W> {
             start,
             limits,
             frontier,
-            Pass::Paths { bound },
+            Pass::Paths { bounded },
         )?;
         let Search {
             shape,
@@ -838,14 +972,15 @@ impl<W: Word> Search<W> {
         Ok(())
     }
 
-    /// The (cost, actions) of the dearest outcome the last search settled,
-    /// each outcome at its cheapest.
-    fn dearest(&mut self) -> (u32, u32) {
+    /// Keeps each outcome's least (cost, actions) that the last search
+    /// settled, in `self.bounds`.
+    fn keep_costs(&mut self) {
         let Search {
             shape,
             states,
             best,
             settled,
+            bounds,
             ..
         } = self;
         best.reset(settled.len());
@@ -858,11 +993,15 @@ impl<W: Word> Search<W> {
                 best.nodes[slot as usize] = node;
             }
         }
-        best.nodes
-            .iter()
-            .map(|&n| (states.nodes[n as usize].cost, states.nodes[n as usize].len))
-            .max()
-            .unwrap_or((0, 0))
+        bounds.outcomes.clear();
+        bounds.outcomes.extend(best.nodes.iter().map(|&n| {
+            let node = states.nodes[n as usize];
+            (
+                states.keys[n as usize] & shape.room_bits,
+                (node.cost, node.len),
+            )
+        }));
+        bounds.known.reset(FIRST_STATES);
     }
 
     /// Searches every state from the start into `self.states` (the
@@ -883,13 +1022,15 @@ impl<W: Word> Search<W> {
             shape,
             states,
             groups,
+            prior,
             settled,
+            bounds,
             ..
         } = self;
         let shape = &*shape;
-        let (lazy, bound) = match pass {
-            Pass::Costs => (true, (u32::MAX, u32::MAX)),
-            Pass::Paths { bound } => (false, bound),
+        let (lazy, mut bounds) = match pass {
+            Pass::Costs => (true, None),
+            Pass::Paths { bounded } => (false, bounded.then_some(bounds)),
         };
 
         let mut initial = W::from(u64::from(start.0));
@@ -927,9 +1068,11 @@ impl<W: Word> Search<W> {
         frontier.push(0, 0, 0);
         let mut groups = (!shape.dry_fields.is_empty()).then(|| {
             groups.reset(FIRST_STATES);
+            prior.clear();
             let mut g = Groups {
                 shape,
                 best: groups,
+                prior,
                 ties: lazy,
             };
             g.keep(&states.nodes, 0, initial);
@@ -949,12 +1092,24 @@ impl<W: Word> Search<W> {
             // A state dominated by one its group gained after it is
             // dropped here; a later, cheaper way to it is judged again.
             if let Some(g) = &groups
-                && g.beaten(&states.nodes, &states.keys, state, cost, len)
+                && (g.beaten(&states.nodes, &states.keys, state, cost, len)
+                    || (lazy && g.beaten_by_settled(&states.nodes, &states.keys, state, cost, len)))
             {
+                continue;
+            }
+            // The bound of a state's moves and opens is its own: theirs
+            // can only be lower (an open leaves fewer rooms to change).
+            let bound = bounds
+                .as_deref_mut()
+                .map_or((u32::MAX, u32::MAX), |b| b.of(shape, movement, state));
+            if (cost, len) > bound {
                 continue;
             }
             states.nodes[node as usize].settled = true;
             settled.push(node);
+            if let Some(g) = &mut groups {
+                g.settle(states.nodes.len(), node, state);
+            }
             let here = shape.position(state);
             let here_field = shape.rooms[here];
             let here_state = StateId(here_field.get(state));
@@ -1015,7 +1170,8 @@ impl<W: Word> Search<W> {
                         continue;
                     };
                     let walk = Action::Move(RoomId(l.there)).rank(hatch_count);
-                    let next = shape.walk(l.hatch_field.set(state, opening.becomes.0), here, l.there);
+                    let next =
+                        shape.walk(l.hatch_field.set(state, opening.becomes.0), here, l.there);
                     relax_step(
                         states,
                         &mut groups,
@@ -1163,5 +1319,51 @@ mod tests {
         assert!(!serves(&movement, jammed, ajar));
         assert!(!serves(&movement, jammed, closed));
         assert!(!serves(&movement, closed, ajar));
+    }
+
+    /// The costs pass finds every outcome at its least (cost, actions),
+    /// the same as the paths pass gives it: the bounds it sets are as
+    /// tight as they can be.
+    #[test]
+    fn the_costs_pass_finds_each_outcome_at_its_least_cost() {
+        use crate::interchange::Format;
+        use crate::load::InputKind;
+        let rules = crate::load::builtin_rules("red-november-rulebook").expect("built in");
+        let movement = rules.movement(crate::model::ItemSet::default());
+        let mut workspace = Workspace::new();
+        let mut checked = 0;
+        for (n, line) in crate::generate::standard_turns(60, 11).lines().enumerate() {
+            let kind = InputKind::Document(Format::Json);
+            let input = crate::load::input_from_bytes(format!("{n}.json"), line.into(), None, kind)
+                .unwrap_or_else(|_| panic!("turn {n} reads"));
+            let board = crate::load::board_played_by(&input, &rules)
+                .unwrap_or_else(|_| panic!("turn {n} compiles"))
+                .value;
+            let solution = workspace
+                .solve(&board, &movement, board.start, &Limits::default())
+                .unwrap_or_else(|e| panic!("turn {n}: {e}"));
+            let mut paths: Vec<(u32, u32)> = solution
+                .outcomes
+                .iter()
+                .map(|o| (o.cost.0, o.actions.len() as u32))
+                .collect();
+            let Space { narrow, wide, .. } = &mut workspace.small;
+            let mut costs: Vec<(u32, u32)> = (narrow.bounds.outcomes.iter().map(|o| o.1))
+                .chain(wide.bounds.outcomes.iter().map(|o| o.1))
+                .collect();
+            narrow.bounds.outcomes.clear();
+            wide.bounds.outcomes.clear();
+            if costs.is_empty() {
+                continue;
+            }
+            paths.sort_unstable();
+            costs.sort_unstable();
+            assert_eq!(costs, paths, "turn {n}");
+            checked += 1;
+        }
+        assert!(
+            checked > 10,
+            "only {checked} turns searched the costs first"
+        );
     }
 }
