@@ -104,7 +104,8 @@ pub struct Solution {
     /// first so that a search bounded by [`Limits::max_cost`] finds the
     /// first outcomes of the full answer, with the same numbers.
     pub outcomes: Vec<Outcome>,
-    /// How many search states were stored.
+    /// How many search states were stored: where a search makes two
+    /// passes (costs first, then paths; docs/SEARCH.md), both together.
     pub states: usize,
     /// The cheapest way [`Limits::max_cost`] cut off: no outcome left out
     /// costs less, so a search bounded at this cost is the next to find

@@ -18,7 +18,11 @@
 //! - when rooms may be entered again, a state that the cheapest state of
 //!   its group (equal but for dry hatches) can beat at whatever it does is
 //!   dropped ([`Groups`], docs/SEARCH.md "Dominance"), so this search may
-//!   store fewer states than the general one.
+//!   store fewer states than the general one;
+//! - when rooms may be entered again, a cheaper search for the costs alone
+//!   comes first, and bounds each state of the search for the paths by the
+//!   dearest outcome it can still lead to ([`Pass`], [`Bounds`],
+//!   docs/SEARCH.md "Costs first").
 //!
 //! Why this search has its own expansion loop beside the one of
 //! `general.rs`: the decisions both loops make are shared (`step.rs`: which
