@@ -177,6 +177,10 @@ struct Link<W> {
     there_field: Field<W>,
     /// Whether no flow can ever happen through this hatch this turn.
     dry: bool,
+    /// The least minutes walking through it can cost, over every state
+    /// its hatch can be walked through in and every state its two rooms
+    /// could take this turn; `None` when it can never be walked through.
+    least_walk: Option<u32>,
 }
 
 /// What a solve works out of the board and rules before it picks a word
@@ -374,12 +378,16 @@ impl<W: Default> Default for Search<W> {
 /// they bound a state to: no state costlier than every outcome it can
 /// still lead to is on the way to one (docs/SEARCH.md, "Costs first").
 struct Bounds<W> {
-    /// Each outcome's room states (its state's room fields) and its least
-    /// (cost, actions).
-    outcomes: Vec<(W, (u32, u32))>,
-    /// The bound of each state without its position and dry hatches, as
-    /// worked out.
-    known: Table<Vec<W>, (u32, u32)>,
+    /// Each outcome's room states (its state's room fields), room and
+    /// least (cost, actions).
+    outcomes: Vec<(W, usize, (u32, u32))>,
+    /// Per state without its position and dry hatches, where its block
+    /// starts in `dearest`, as worked out.
+    known: Table<Vec<W>, u32>,
+    /// Blocks of one entry, then one per room: the dearest outcome such a
+    /// state can still lead to, then the dearest of those ending in each
+    /// room (`None`: none does).
+    dearest: Vec<Option<(u32, u32)>>,
 }
 
 impl<W: Default> Default for Bounds<W> {
@@ -387,21 +395,23 @@ impl<W: Default> Default for Bounds<W> {
         Bounds {
             outcomes: Vec::new(),
             known: Table::default(),
+            dearest: Vec::new(),
         }
     }
 }
 
 impl<W: Word> Bounds<W> {
-    /// The most (cost, actions) a way through `state` may have and still
-    /// be an outcome's best: that of the dearest outcome whose rooms agree
-    /// with `state` on every room no open to come can change (those of
-    /// no wet hatch that can still be opened).
+    /// Where the block of `state` starts in `dearest`: the outcomes it can
+    /// still lead to are those whose rooms agree with it on every room no
+    /// open to come can change (those of no wet hatch that can still be
+    /// opened).
     #[inline]
-    fn of(&mut self, shape: &Shape<W>, movement: &Movement, state: W) -> (u32, u32) {
+    fn block(&mut self, shape: &Shape<W>, movement: &Movement, state: W) -> usize {
         let key = state & !(shape.position_mask | shape.dry_mask);
-        let (id, fresh) = self.known.find_or_insert(key, (0, 0));
+        let (id, fresh) = self.known.find_or_insert(key, self.dearest.len() as u32);
+        let at = self.known.nodes[id as usize] as usize;
         if !fresh {
-            return self.known.nodes[id as usize];
+            return at;
         }
         let mut open = W::default();
         for &(field, rooms) in &shape.wet_rooms {
@@ -410,16 +420,96 @@ impl<W: Word> Bounds<W> {
             }
         }
         let fixed = shape.room_bits & !open;
-        let most = self
-            .outcomes
-            .iter()
-            .filter(|&&(rooms, _)| rooms & fixed == state & fixed)
-            .map(|&(_, least)| least)
-            .max()
-            .unwrap_or((0, 0));
-        self.known.nodes[id as usize] = most;
-        most
+        self.dearest.resize(at + 1 + shape.rooms.len(), None);
+        for &(rooms, room, least) in &self.outcomes {
+            if rooms & fixed == state & fixed {
+                for slot in [at, at + 1 + room] {
+                    self.dearest[slot] = self.dearest[slot].max(Some(least));
+                }
+            }
+        }
+        at
     }
+
+    /// Whether some outcome that a state in the block at `at`, reached at
+    /// (`cost`, `len`), can still lead to is no cheaper than the state
+    /// plus the least it takes to walk from its room to the outcome's:
+    /// opening, at its cost, each hatch on the way that is not open, and
+    /// entering each room at the least any of its states costs.
+    fn within_reach(
+        &self,
+        shape: &Shape<W>,
+        movement: &Movement,
+        state: W,
+        at: usize,
+        cost: u32,
+        len: u32,
+    ) -> bool {
+        let rooms = shape.rooms.len();
+        let mut best = [(u32::MAX, u32::MAX); 64];
+        let mut done = 0u64;
+        best[shape.position(state)] = (cost, len);
+        loop {
+            let mut here = None;
+            for (r, &b) in best.iter().enumerate().take(rooms) {
+                if done >> r & 1 == 0 && b.0 != u32::MAX && here.is_none_or(|h: usize| b < best[h])
+                {
+                    here = Some(r);
+                }
+            }
+            let Some(here) = here else {
+                return false;
+            };
+            done |= 1 << here;
+            let reached = best[here];
+            if self.dearest[at + 1 + here].is_some_and(|most| reached <= most) {
+                return true;
+            }
+            for l in shape.links(here) {
+                let Some(walk) = l.least_walk else {
+                    continue;
+                };
+                let through = HatchStateId(l.hatch_field.get(state));
+                let step = if movement.walk_through(through) {
+                    (walk, 1)
+                } else if let Some(o) = movement.opening(through) {
+                    (walk.saturating_add(o.cost.0), 2)
+                } else {
+                    continue;
+                };
+                let next = (reached.0.saturating_add(step.0), reached.1 + step.1);
+                let there = l.there as usize;
+                if next < best[there] {
+                    best[there] = next;
+                }
+            }
+        }
+    }
+}
+
+/// The least minutes a walk from room `from` into room `to` can cost this
+/// turn: over every hatch state that can be walked through and every state
+/// the two rooms could take (`Plan::possible`); `None` when no walk is
+/// ever allowed.
+fn least_walk(movement: &Movement, plan: &Plan, from: usize, to: usize) -> Option<u32> {
+    let states = |room: usize| {
+        let mask = plan.possible.get(room).copied().unwrap_or(0);
+        (0..32u8).filter(move |&s| mask >> s & 1 == 1).map(StateId)
+    };
+    let mut least: Option<u32> = None;
+    for t in (0..movement.hatch_state_count()).map(|t| HatchStateId(t as u8)) {
+        if !movement.walk_through(t) {
+            continue;
+        }
+        for a in states(from).filter(|&a| movement.may_leave(a)) {
+            for b in states(to) {
+                if let Some(c) = movement.enter(a, t, b) {
+                    least = Some(least.map_or(c.0, |l| l.min(c.0)));
+                }
+            }
+        }
+    }
+    least
 }
 
 impl<W: Word> Shape<W> {
@@ -509,6 +599,7 @@ impl<W: Word> Shape<W> {
                     hatch_field: field,
                     there_field: self.rooms[there.index()],
                     dry,
+                    least_walk: least_walk(movement, plan, r, there.index()),
                 });
             }
             self.dry_bits.push(dry_bits);
@@ -999,13 +1090,15 @@ impl<W: Word> Search<W> {
         }
         bounds.outcomes.clear();
         bounds.outcomes.extend(best.nodes.iter().map(|&n| {
-            let node = states.nodes[n as usize];
+            let (key, node) = (states.keys[n as usize], states.nodes[n as usize]);
             (
-                states.keys[n as usize] & shape.room_bits,
+                key & shape.room_bits,
+                shape.position(key),
                 (node.cost, node.len),
             )
         }));
         bounds.known.reset(FIRST_STATES);
+        bounds.dearest.clear();
     }
 
     /// Searches every state from the start into `self.states` (the
@@ -1103,11 +1196,15 @@ impl<W: Word> Search<W> {
             }
             // The bound of a state's moves and opens is its own: theirs
             // can only be lower (an open leaves fewer rooms to change).
-            let bound = bounds
-                .as_deref_mut()
-                .map_or((u32::MAX, u32::MAX), |b| b.of(shape, movement, state));
-            if (cost, len) > bound {
-                continue;
+            let mut bound = (u32::MAX, u32::MAX);
+            if let Some(b) = bounds.as_deref_mut() {
+                let at = b.block(shape, movement, state);
+                match b.dearest[at] {
+                    Some(most) if b.within_reach(shape, movement, state, at, cost, len) => {
+                        bound = most;
+                    }
+                    _ => continue,
+                }
             }
             states.nodes[node as usize].settled = true;
             settled.push(node);
@@ -1352,8 +1449,8 @@ mod tests {
                 .map(|o| (o.cost.0, o.actions.len() as u32))
                 .collect();
             let Space { narrow, wide, .. } = &mut workspace.small;
-            let mut costs: Vec<(u32, u32)> = (narrow.bounds.outcomes.iter().map(|o| o.1))
-                .chain(wide.bounds.outcomes.iter().map(|o| o.1))
+            let mut costs: Vec<(u32, u32)> = (narrow.bounds.outcomes.iter().map(|o| o.2))
+                .chain(wide.bounds.outcomes.iter().map(|o| o.2))
                 .collect();
             narrow.bounds.outcomes.clear();
             wide.bounds.outcomes.clear();
