@@ -70,12 +70,19 @@ trait Word:
     /// Where to look for it in a table: every bit of the state must reach
     /// the low bits that pick a slot.
     fn slot(self) -> usize;
+    /// Its lowest set bit (its width when it has none).
+    fn lowest(self) -> u32;
 }
 
 impl Word for u64 {
     #[inline]
     fn low(self) -> u64 {
         self
+    }
+
+    #[inline]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
     }
 
     #[inline]
@@ -89,6 +96,11 @@ impl Word for u128 {
     #[inline]
     fn low(self) -> u64 {
         self as u64
+    }
+
+    #[inline]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
     }
 
     #[inline]
@@ -291,8 +303,14 @@ struct Shape<W> {
     /// The bits of every changing room's field.
     room_bits: W,
     /// Each hatch that is not dry and whose state can change, with the
-    /// bits of its two rooms' fields: the rooms an open of it may flood.
-    wet_rooms: Vec<(Field<W>, W)>,
+    /// bits of its two rooms' fields (the rooms an open of it may flood)
+    /// and the two rooms.
+    wet_rooms: Vec<(Field<W>, W, [usize; 2])>,
+    /// The fields of every hatch whose state can change.
+    hatch_fields: Vec<Field<W>>,
+    /// Per bit of a state, the index in `hatch_fields` of the field it
+    /// belongs to (`u8::MAX`: none).
+    field_at: Vec<u8>,
     /// `catch_up[s * hatch_states + t]`: the minutes and opens that take a
     /// dry hatch from state `s` to one that serves the player at least as
     /// well as `t` (none when `s` already does); `None` when no opens do.
@@ -346,7 +364,9 @@ struct Search<W> {
     states: Table<Vec<W>, Node>,
     /// With dominance, the cheapest stored state of each group (a state
     /// without its dry hatches).
-    groups: Table<Vec<W>, Group>,
+    groups: Table<Vec<W>, Group<W>>,
+    /// [`Shape::loose`] by state without position and dry hatches.
+    loose: Table<Vec<W>, W>,
     /// Per stored state, the state of its group settled before it
     /// ([`NO_PARENT`] for none): each group's settled states, newest first
     /// from [`Group::last_settled`].
@@ -365,6 +385,7 @@ impl<W: Default> Default for Search<W> {
             shape: Shape::default(),
             states: Table::default(),
             groups: Table::default(),
+            loose: Table::default(),
             prior: Vec::new(),
             best: Table::default(),
             ranked: Vec::new(),
@@ -414,7 +435,7 @@ impl<W: Word> Bounds<W> {
             return at;
         }
         let mut open = W::default();
-        for &(field, rooms) in &shape.wet_rooms {
+        for &(field, rooms, _) in &shape.wet_rooms {
             if movement.opening(HatchStateId(field.get(state))).is_some() {
                 open = open | rooms;
             }
@@ -622,11 +643,29 @@ impl<W: Word> Shape<W> {
         }
         self.room_bits = self.rooms_mask << self.rooms_shift;
         self.wet_rooms.clear();
+        self.hatch_fields.clear();
+        self.field_at.clear();
         for ((field, hatch), &dry) in self.hatches.iter().zip(&board.hatches).zip(&plan.dry) {
-            if !dry && field.mask != W::default() {
+            if field.mask == W::default() {
+                continue;
+            }
+            self.hatch_fields.push(*field);
+            let index = (self.hatch_fields.len() - 1) as u8;
+            let width = (field.mask.low() + 1).trailing_zeros();
+            let end = (field.shift + width) as usize;
+            if self.field_at.len() < end {
+                self.field_at.resize(end, u8::MAX);
+            }
+            for bit in &mut self.field_at[field.shift as usize..end] {
+                *bit = index;
+            }
+            if !dry {
                 let [a, b] = hatch.rooms.map(|r| self.rooms[r.index()]);
-                self.wet_rooms
-                    .push((*field, a.mask << a.shift | b.mask << b.shift));
+                self.wet_rooms.push((
+                    *field,
+                    a.mask << a.shift | b.mask << b.shift,
+                    hatch.rooms.map(|r| r.index()),
+                ));
             }
         }
         let n = movement.hatch_state_count();
@@ -662,12 +701,83 @@ impl<W: Word> Shape<W> {
     #[inline]
     fn catch_up(&self, l: W, m: W) -> Option<(u32, u32)> {
         let mut total = (0u32, 0u32);
-        for f in &self.dry_fields {
+        let mut differ = (l & !m) | (!l & m);
+        while differ != W::default() {
+            let bit = differ.lowest() as usize;
+            let f = *self
+                .hatch_fields
+                .get(usize::from(*self.field_at.get(bit)?))?;
+            differ = differ & !(f.mask << f.shift);
             let (s, t) = (usize::from(f.get(l)), usize::from(f.get(m)));
             let (minutes, opens) = (*self.catch_up.get(s * self.hatch_states + t)?)?;
             total = (total.0.saturating_add(minutes), total.1 + opens);
         }
         Some(total)
+    }
+
+    /// The bits of the hatches of `state` through which no flow can happen
+    /// any more this turn: the dry ones, and the wet ones that cannot be
+    /// opened again or whose rooms, from their states now, can reach no
+    /// pair of states that flows (grown as `flow_plan` grows them from the
+    /// first state, through the wet hatches that can still be opened).
+    fn loose(&self, movement: &Movement, state: W) -> W {
+        let mut possible = [0u32; 64];
+        for (r, f) in self.rooms.iter().enumerate() {
+            possible[r] = 1 << f.get(state);
+        }
+        let flows = |a: u32, b: u32| {
+            let mut xs = a;
+            while xs != 0 {
+                let x = xs.trailing_zeros();
+                xs &= xs - 1;
+                if movement.flow_partners(StateId(x as u8)) & b != 0 {
+                    return true;
+                }
+            }
+            false
+        };
+        loop {
+            let mut grown = false;
+            for &(field, _, [a, b]) in &self.wet_rooms {
+                if movement.opening(HatchStateId(field.get(state))).is_none() {
+                    continue;
+                }
+                let (pa, pb) = (possible[a], possible[b]);
+                let mut xs = pa;
+                while xs != 0 {
+                    let x = xs.trailing_zeros() as u8;
+                    xs &= xs - 1;
+                    let mut ys = movement.flow_partners(StateId(x)) & pb;
+                    while ys != 0 {
+                        let y = ys.trailing_zeros() as u8;
+                        ys &= ys - 1;
+                        for (p, q, f) in [
+                            (a, b, movement.flow(StateId(x), StateId(y))),
+                            (b, a, movement.flow(StateId(y), StateId(x))),
+                        ] {
+                            if let Some((u, v)) = f {
+                                let before = (possible[p], possible[q]);
+                                possible[p] |= 1 << u.0;
+                                possible[q] |= 1 << v.0;
+                                grown |= before != (possible[p], possible[q]);
+                            }
+                        }
+                    }
+                }
+            }
+            if !grown {
+                break;
+            }
+        }
+        let mut loose = self.dry_mask;
+        for &(field, _, [a, b]) in &self.wet_rooms {
+            if movement.opening(HatchStateId(field.get(state))).is_none()
+                || !flows(possible[a], possible[b])
+            {
+                loose = loose | field.mask << field.shift;
+            }
+        }
+        loose
     }
 
     #[inline]
@@ -857,21 +967,38 @@ fn opens_wait_for_walks(movement: &Movement) -> bool {
     })
 }
 
+/// How many of its group's settled states, newest first, a state is
+/// compared with in the costs pass: a group can hold thousands, and the
+/// newest, settled at the state's own cost or just below, are the likeliest
+/// to beat it. Comparing with fewer only drops fewer states.
+const SCANNED: usize = 64;
+
 /// What is known of a group's states.
 #[derive(Clone, Copy)]
-struct Group {
+struct Group<W> {
     /// Its cheapest stored state.
     cheapest: u32,
     /// Its last settled state, [`NO_PARENT`] before any.
     last_settled: u32,
+    /// The hatches its states may differ in ([`Shape::loose`]).
+    loose: W,
 }
 
 /// The cheapest stored state and the settled states of each group, to find
-/// states they dominate.
+/// states they dominate. A group is the states equal but for the hatches
+/// through which no flow can happen any more (the same hatches for every
+/// state of the group: [`Group::loose`]); it is found by the state with
+/// those hatches' bits all set, which tells apart groups with different
+/// loose hatches unless a hatch state has all its field's bits set (then
+/// a group's `loose` tells them apart, at the price of less dominance).
 struct Groups<'a, W> {
     shape: &'a Shape<W>,
-    best: &'a mut Table<Vec<W>, Group>,
+    movement: &'a Movement,
+    best: &'a mut Table<Vec<W>, Group<W>>,
     prior: &'a mut Vec<u32>,
+    /// [`Shape::loose`] of each state without its position and dry
+    /// hatches, as worked out.
+    loose: &'a mut Table<Vec<W>, W>,
     /// Whether a state is also dropped when its group's cheapest does as
     /// well but no better: right when only costs are asked for
     /// ([`Pass::Costs`]), not when the tie-break must choose a path.
@@ -879,49 +1006,52 @@ struct Groups<'a, W> {
 }
 
 impl<W: Word> Groups<'_, W> {
+    /// [`Shape::loose`] of `state`.
+    #[inline]
+    fn loose(&mut self, state: W) -> W {
+        // The paths pass groups by the dry hatches alone: finding the
+        // others cost it more time than the states it saved.
+        if !self.ties {
+            return self.shape.dry_mask;
+        }
+        let key = state & !(self.shape.position_mask | self.shape.dry_mask);
+        let (id, fresh) = self.loose.find_or_insert(key, W::default());
+        if fresh {
+            self.loose.nodes[id as usize] = self.shape.loose(self.movement, state);
+        }
+        self.loose.nodes[id as usize]
+    }
+
+    /// `m`'s group, if it has one.
+    #[inline]
+    fn group(&mut self, m: W) -> Option<Group<W>> {
+        let loose = self.loose(m);
+        let group = self.best.find(m | loose)?;
+        Some(self.best.nodes[group as usize]).filter(|g| g.loose == loose)
+    }
+
     /// Whether the cheapest stored state of `m`'s group, another state,
     /// can do whatever `m`, reached at `cost` after `len` actions, can, and
     /// do it more cheaply, or as cheaply in fewer actions: then no
-    /// outcome's best way goes through `m`.
+    /// outcome's best way goes through `m`. With `ties` (the costs pass),
+    /// also whether one of the last [`SCANNED`] settled states of the group
+    /// does as well.
     #[inline]
-    fn beaten(&self, nodes: &[Node], keys: &[W], m: W, cost: u32, len: u32) -> bool {
-        let Some(group) = self.best.find(m & !self.shape.dry_mask) else {
+    fn beaten(&mut self, nodes: &[Node], keys: &[W], m: W, cost: u32, len: u32) -> bool {
+        let Some(group) = self.group(m) else {
             return false;
         };
-        self.beats(
-            nodes,
-            keys,
-            self.best.nodes[group as usize].cheapest,
-            m,
-            cost,
-            len,
-        )
-    }
-
-    /// Whether stored state `l`, another state than `m` of its group, can
-    /// do whatever `m`, reached at `cost` after `len` actions, can, and do
-    /// it more cheaply or in fewer actions (or as well, with `ties`).
-    #[inline]
-    fn beats(&self, nodes: &[Node], keys: &[W], l: u32, m: W, cost: u32, len: u32) -> bool {
-        let key = keys[l as usize];
-        if key == m {
+        if self.beats(nodes, keys, group.cheapest, m, cost, len) {
+            return true;
+        }
+        if !self.ties {
             return false;
         }
-        let node = nodes[l as usize];
-        self.shape.catch_up(key, m).is_some_and(|(minutes, opens)| {
-            let caught_up = (node.cost.saturating_add(minutes), node.len + opens);
-            caught_up < (cost, len) || (self.ties && caught_up == (cost, len))
-        })
-    }
-
-    /// Whether a state settled before in `m`'s group beats it (see
-    /// [`Groups::beats`]).
-    fn beaten_by_settled(&self, nodes: &[Node], keys: &[W], m: W, cost: u32, len: u32) -> bool {
-        let Some(group) = self.best.find(m & !self.shape.dry_mask) else {
-            return false;
-        };
-        let mut at = self.best.nodes[group as usize].last_settled;
-        while at != NO_PARENT {
+        let mut at = group.last_settled;
+        for _ in 0..SCANNED {
+            if at == NO_PARENT {
+                break;
+            }
             if self.beats(nodes, keys, at, m, cost, len) {
                 return true;
             }
@@ -930,21 +1060,39 @@ impl<W: Word> Groups<'_, W> {
         false
     }
 
+    /// Whether stored state `l`, another state than `m` of its group, can
+    /// do whatever `m`, reached at `cost` after `len` actions, can, and do
+    /// it more cheaply or in fewer actions (or as well, with `ties`).
+    #[inline]
+    fn beats(&self, nodes: &[Node], keys: &[W], l: u32, m: W, cost: u32, len: u32) -> bool {
+        let key = keys[l as usize];
+        let node = nodes[l as usize];
+        if key == m || (node.cost, node.len) > (cost, len) {
+            return false;
+        }
+        self.shape.catch_up(key, m).is_some_and(|(minutes, opens)| {
+            let caught_up = (node.cost.saturating_add(minutes), node.len + opens);
+            caught_up < (cost, len) || (self.ties && caught_up == (cost, len))
+        })
+    }
+
     /// Keeps stored state `id` as its group's cheapest when it is.
     #[inline]
     fn keep(&mut self, nodes: &[Node], id: u32, key: W) {
+        let loose = self.loose(key);
         let fresh = Group {
             cheapest: id,
             last_settled: NO_PARENT,
+            loose,
         };
-        let (slot, inserted) = self.best.find_or_insert(key & !self.shape.dry_mask, fresh);
-        if inserted {
+        let (slot, inserted) = self.best.find_or_insert(key | loose, fresh);
+        let group = &mut self.best.nodes[slot as usize];
+        if inserted || group.loose != loose {
             return;
         }
-        let held = self.best.nodes[slot as usize].cheapest;
-        let (a, b) = (nodes[id as usize], nodes[held as usize]);
+        let (a, b) = (nodes[id as usize], nodes[group.cheapest as usize]);
         if (a.cost, a.len) < (b.cost, b.len) {
-            self.best.nodes[slot as usize].cheapest = id;
+            group.cheapest = id;
         }
     }
 
@@ -953,10 +1101,13 @@ impl<W: Word> Groups<'_, W> {
         if self.prior.len() < stored {
             self.prior.resize(stored, NO_PARENT);
         }
-        if let Some(group) = self.best.find(key & !self.shape.dry_mask) {
+        let loose = self.loose(key);
+        if let Some(group) = self.best.find(key | loose) {
             let group = &mut self.best.nodes[group as usize];
-            self.prior[id as usize] = group.last_settled;
-            group.last_settled = id;
+            if group.loose == loose {
+                self.prior[id as usize] = group.last_settled;
+                group.last_settled = id;
+            }
         }
     }
 }
@@ -993,9 +1144,7 @@ fn relax<W: Word>(
         return Ok(());
     }
     if let Some(g) = groups
-        && (g.beaten(&states.nodes, &states.keys, next, fresh.cost, fresh.len)
-            || (g.ties
-                && g.beaten_by_settled(&states.nodes, &states.keys, next, fresh.cost, fresh.len)))
+        && g.beaten(&states.nodes, &states.keys, next, fresh.cost, fresh.len)
     {
         return Ok(());
     }
@@ -1119,6 +1268,7 @@ impl<W: Word> Search<W> {
             shape,
             states,
             groups,
+            loose,
             prior,
             settled,
             bounds,
@@ -1166,10 +1316,13 @@ impl<W: Word> Search<W> {
         let mut groups = (!shape.dry_fields.is_empty()).then(|| {
             groups.reset(FIRST_STATES);
             prior.clear();
+            loose.reset(FIRST_STATES);
             let mut g = Groups {
                 shape,
+                movement,
                 best: groups,
                 prior,
+                loose,
                 ties: lazy,
             };
             g.keep(&states.nodes, 0, initial);
@@ -1188,9 +1341,8 @@ impl<W: Word> Search<W> {
             let state = states.keys[node as usize];
             // A state dominated by one its group gained after it is
             // dropped here; a later, cheaper way to it is judged again.
-            if let Some(g) = &groups
-                && (g.beaten(&states.nodes, &states.keys, state, cost, len)
-                    || (lazy && g.beaten_by_settled(&states.nodes, &states.keys, state, cost, len)))
+            if let Some(g) = &mut groups
+                && g.beaten(&states.nodes, &states.keys, state, cost, len)
             {
                 continue;
             }
@@ -1234,6 +1386,12 @@ impl<W: Word> Search<W> {
                 )
             };
 
+            // In the costs pass, the hatches opened only to be walked
+            // through at once: those through which no flow can happen.
+            let loose_here = match &mut groups {
+                Some(g) if lazy => g.loose(state),
+                _ => W::default(),
+            };
             let exit = usize::from(shape.exit.get(state));
             let may_leave = movement.may_leave(here_state);
             // Which opens that change no room are fused with the move
@@ -1263,7 +1421,10 @@ impl<W: Word> Search<W> {
                 let flow = movement.flow(here_state, there_state);
                 let flows = changes(flow, here_state, there_state);
                 let action = Action::Open(HatchId(l.hatch)).rank(hatch_count);
-                if lazy && l.dry {
+                if lazy
+                    && (l.dry
+                        || (l.hatch_field.mask << l.hatch_field.shift) & loose_here != W::default())
+                {
                     // Opened only to be walked through at once.
                     let Some(enter) = walk_cost(movement, here_state, opening.becomes, there_state)
                         .filter(|_| may_leave)
