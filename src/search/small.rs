@@ -191,7 +191,8 @@ struct Link<W> {
     dry: bool,
     /// The least minutes walking through it can cost, over every state
     /// its hatch can be walked through in and every state its two rooms
-    /// could take this turn; `None` when it can never be walked through.
+    /// could take this turn; `None` when it can never be walked through,
+    /// or before [`Shape::find_least_walks`].
     least_walk: Option<u32>,
 }
 
@@ -620,7 +621,7 @@ impl<W: Word> Shape<W> {
                     hatch_field: field,
                     there_field: self.rooms[there.index()],
                     dry,
-                    least_walk: least_walk(movement, plan, r, there.index()),
+                    least_walk: None,
                 });
             }
             self.dry_bits.push(dry_bits);
@@ -645,7 +646,20 @@ impl<W: Word> Shape<W> {
         self.wet_rooms.clear();
         self.hatch_fields.clear();
         self.field_at.clear();
-        for ((field, hatch), &dry) in self.hatches.iter().zip(&board.hatches).zip(&plan.dry) {
+        // What dominance and the costs pass read: without revisits there
+        // are neither.
+        let hatches = if movement.revisit() {
+            board.hatches.len()
+        } else {
+            0
+        };
+        for ((field, hatch), &dry) in self
+            .hatches
+            .iter()
+            .zip(&board.hatches)
+            .zip(&plan.dry)
+            .take(hatches)
+        {
             if field.mask == W::default() {
                 continue;
             }
@@ -778,6 +792,16 @@ impl<W: Word> Shape<W> {
             }
         }
         loose
+    }
+
+    /// Fills in each link's [`Link::least_walk`], which only the bounds of
+    /// the paths pass read.
+    fn find_least_walks(&mut self, board: &Board, movement: &Movement, plan: &Plan) {
+        for r in 0..board.rooms.len() {
+            for link in &mut self.links[self.first[r]..self.first[r + 1]] {
+                link.least_walk = least_walk(movement, plan, r, link.there as usize);
+            }
+        }
     }
 
     #[inline]
@@ -1190,6 +1214,7 @@ impl<W: Word> Search<W> {
                 .is_ok()
         {
             self.keep_costs();
+            self.shape.find_least_walks(board, movement, plan);
             bounded = true;
             costs_states = self.states.nodes.len();
         }
