@@ -72,8 +72,9 @@ fn generated(c: &mut Criterion) {
 
 /// The same random standard-sub turns under every shipped rules file, in
 /// one reused workspace: how the rules a player picks change the price of
-/// a turn. A turn over the probe budget is left out of every file's run
-/// and counted on standard error.
+/// a turn, with its paths (`NAME`) and for its costs alone (`NAME/costs`,
+/// what a sweep asks). A turn over the probe budget is left out of every
+/// file's run and counted on standard error.
 fn rules(c: &mut Criterion) {
     let mut group = c.benchmark_group("rules");
     let all = common::shipped_rules();
@@ -109,6 +110,17 @@ fn rules(c: &mut Criterion) {
                 turns
                     .iter()
                     .map(|p| p.solve_in(&mut workspace).map_or(0, |s| s.outcomes.len()))
+                    .sum::<usize>()
+            })
+        });
+        group.bench_function(format!("{name}/costs"), |b| {
+            b.iter(|| {
+                turns
+                    .iter()
+                    .map(|p| {
+                        p.solve_costs_in(&mut workspace)
+                            .map_or(0, |s| s.outcomes.len())
+                    })
                     .sum::<usize>()
             })
         });

@@ -189,7 +189,8 @@ pub fn run(
                     ship.rooms[room.index()].state = *state;
                 }
                 tally.solves += 1;
-                let Ok(solution) = workspace.solve(&ship, movement, start, &sweep.limits) else {
+                let Ok(solution) = workspace.solve_costs(&ship, movement, start, &sweep.limits)
+                else {
                     tally.over_budget += 1;
                     continue;
                 };

@@ -278,6 +278,14 @@ impl Prepared {
         workspace.solve(&self.board, &self.movement, self.start, &Limits::default())
     }
 
+    /// The costs alone, as a sweep asks for them, in a reused workspace.
+    pub fn solve_costs_in<'w>(
+        &self,
+        workspace: &'w mut Workspace,
+    ) -> Result<&'w Solution, LimitReached> {
+        workspace.solve_costs(&self.board, &self.movement, self.start, &Limits::default())
+    }
+
     /// Whether water can flow on this board (so the full search runs rather
     /// than the dry shortcut): opening some hatch changes a room.
     pub fn can_flow(&self) -> bool {

@@ -125,7 +125,7 @@ impl Lenses {
 /// action can be taken, cheapest first.
 fn lines(board: &Board) -> Vec<String> {
     let movement = board.rules.movement(ItemSet::default());
-    let solution = match search::solve(board, &movement, board.start, &LIMITS) {
+    let solution = match search::solve_costs(board, &movement, board.start, &LIMITS) {
         Ok(solution) => solution,
         Err(stop) => {
             return vec![format!(

@@ -57,21 +57,29 @@ pub(super) fn flow_plan(
         }
     }
     partners.clear();
-    partners.extend(possible.iter().map(|&states| {
-        let mut mask = 0;
-        let mut rest = states;
-        while rest != 0 {
-            mask |= movement.flow_partners(StateId(rest.trailing_zeros() as u8));
-            rest &= rest - 1;
-        }
-        mask
-    }));
+    partners.extend(
+        possible
+            .iter()
+            .map(|&states| self::partners(movement, states)),
+    );
     // No flow rule applies to a pair of states exactly when neither is a
     // partner of the other (the rules are symmetric).
     for (d, hatch) in dry.iter_mut().zip(&board.hatches) {
         let [a, b] = [hatch.rooms[0].index(), hatch.rooms[1].index()];
         *d = partners[a] & possible[b] == 0;
     }
+}
+
+/// The states, as a bit mask, that a room in any of the states of the mask
+/// `states` changes something with when a hatch between them opens.
+pub(super) fn partners(movement: &Movement, states: u32) -> u32 {
+    let mut mask = 0;
+    let mut rest = states;
+    while rest != 0 {
+        mask |= movement.flow_partners(StateId(rest.trailing_zeros() as u8));
+        rest &= rest - 1;
+    }
+    mask
 }
 
 /// The states two rooms can be left in by a flow that changes something,

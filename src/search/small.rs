@@ -44,14 +44,14 @@ use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
 use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, RoomId, StateId};
 use crate::outcome::{Action, Outcome};
 
-use super::flows::flow_plan;
+use super::flows::{flow_plan, flow_results, partners};
 use super::frontier::Frontier;
 use super::outcomes::Writer;
 use super::packing::{bits_for, exit_bits};
 use super::path::{NO_PARENT, Node, better_way, may_store, offer, write_actions};
 use super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
 use super::table::{Arena, Table, state_bytes};
-use super::{Limits, Solution, Stopped, Workspace};
+use super::{Limits, Solution, Stopped, Want, Workspace};
 
 /// A whole search state.
 trait Word:
@@ -368,6 +368,8 @@ struct Search<W> {
     groups: Table<Vec<W>, Group<W>>,
     /// [`Shape::loose`] by state without position and dry hatches.
     loose: Table<Vec<W>, W>,
+    /// Per stored state, the slot of its group in `groups`.
+    group_of: Vec<u32>,
     /// Per stored state, the state of its group settled before it
     /// ([`NO_PARENT`] for none): each group's settled states, newest first
     /// from [`Group::last_settled`].
@@ -387,6 +389,7 @@ impl<W: Default> Default for Search<W> {
             states: Table::default(),
             groups: Table::default(),
             loose: Table::default(),
+            group_of: Vec::new(),
             prior: Vec::new(),
             best: Table::default(),
             ranked: Vec::new(),
@@ -429,7 +432,7 @@ impl<W: Word> Bounds<W> {
     /// opened).
     #[inline]
     fn block(&mut self, shape: &Shape<W>, movement: &Movement, state: W) -> usize {
-        let key = state & !(shape.position_mask | shape.dry_mask);
+        let key = shape.rooms_and_wet_hatches(state);
         let (id, fresh) = self.known.find_or_insert(key, self.dearest.len() as u32);
         let at = self.known.nodes[id as usize] as usize;
         if !fresh {
@@ -685,6 +688,9 @@ impl<W: Word> Shape<W> {
         let n = movement.hatch_state_count();
         self.hatch_states = n;
         self.catch_up.clear();
+        if !movement.revisit() {
+            return;
+        }
         self.catch_up.resize(n * n, None);
         for s in 0..n {
             for t in 0..n {
@@ -706,27 +712,41 @@ impl<W: Word> Shape<W> {
         }
     }
 
-    /// What it costs at most, from state `l`, to do whatever can be done
-    /// from state `m` of the same group (equal but for dry hatches): the
-    /// minutes and actions of the opens that bring each of `l`'s dry
-    /// hatches up to `m`'s, each made just before the hatch is first used
-    /// (docs/SEARCH.md, "Dominance"). `None` when some hatch of `l` cannot
-    /// be brought up to `m`'s.
+    /// Whether state `l`, reached at (cost, actions) `reached`, can do
+    /// whatever can be done from state `m` of the same group (equal but for
+    /// dry or loose hatches) at no more than `most`: `reached` plus the
+    /// minutes and actions of the opens that bring each of `l`'s hatches up
+    /// to `m`'s, each made just before the hatch is first used
+    /// (docs/SEARCH.md, "Dominance"), below `most`, or equal to it with
+    /// `ties`. False when some hatch of `l` cannot be brought up to `m`'s.
+    /// The sum only grows, so it stops as soon as it is past `most`: most
+    /// states compared are.
     #[inline]
-    fn catch_up(&self, l: W, m: W) -> Option<(u32, u32)> {
-        let mut total = (0u32, 0u32);
+    fn catches_up(&self, l: W, m: W, reached: (u32, u32), most: (u32, u32), ties: bool) -> bool {
+        let past = |total: (u32, u32)| total > most || (!ties && total == most);
+        let mut total = reached;
+        if past(total) {
+            return false;
+        }
         let mut differ = (l & !m) | (!l & m);
         while differ != W::default() {
             let bit = differ.lowest() as usize;
-            let f = *self
-                .hatch_fields
-                .get(usize::from(*self.field_at.get(bit)?))?;
+            let Some(&f) =
+                (self.field_at.get(bit)).and_then(|&i| self.hatch_fields.get(usize::from(i)))
+            else {
+                return false;
+            };
             differ = differ & !(f.mask << f.shift);
             let (s, t) = (usize::from(f.get(l)), usize::from(f.get(m)));
-            let (minutes, opens) = (*self.catch_up.get(s * self.hatch_states + t)?)?;
+            let Some(&Some((minutes, opens))) = self.catch_up.get(s * self.hatch_states + t) else {
+                return false;
+            };
             total = (total.0.saturating_add(minutes), total.1 + opens);
+            if past(total) {
+                return false;
+            }
         }
-        Some(total)
+        true
     }
 
     /// The bits of the hatches of `state` through which no flow can happen
@@ -739,45 +759,19 @@ impl<W: Word> Shape<W> {
         for (r, f) in self.rooms.iter().enumerate() {
             possible[r] = 1 << f.get(state);
         }
-        let flows = |a: u32, b: u32| {
-            let mut xs = a;
-            while xs != 0 {
-                let x = xs.trailing_zeros();
-                xs &= xs - 1;
-                if movement.flow_partners(StateId(x as u8)) & b != 0 {
-                    return true;
-                }
-            }
-            false
-        };
+        let openable = |field: Field<W>| movement.opening(HatchStateId(field.get(state))).is_some();
+        // A handful of wet hatches: looked at again, all of them, until
+        // no room gains a state.
         loop {
             let mut grown = false;
             for &(field, _, [a, b]) in &self.wet_rooms {
-                if movement.opening(HatchStateId(field.get(state))).is_none() {
+                if !openable(field) {
                     continue;
                 }
-                let (pa, pb) = (possible[a], possible[b]);
-                let mut xs = pa;
-                while xs != 0 {
-                    let x = xs.trailing_zeros() as u8;
-                    xs &= xs - 1;
-                    let mut ys = movement.flow_partners(StateId(x)) & pb;
-                    while ys != 0 {
-                        let y = ys.trailing_zeros() as u8;
-                        ys &= ys - 1;
-                        for (p, q, f) in [
-                            (a, b, movement.flow(StateId(x), StateId(y))),
-                            (b, a, movement.flow(StateId(y), StateId(x))),
-                        ] {
-                            if let Some((u, v)) = f {
-                                let before = (possible[p], possible[q]);
-                                possible[p] |= 1 << u.0;
-                                possible[q] |= 1 << v.0;
-                                grown |= before != (possible[p], possible[q]);
-                            }
-                        }
-                    }
-                }
+                let (add_a, add_b) = flow_results(movement, possible[a], possible[b]);
+                grown |= add_a & !possible[a] != 0 || add_b & !possible[b] != 0;
+                possible[a] |= add_a;
+                possible[b] |= add_b;
             }
             if !grown {
                 break;
@@ -785,13 +779,19 @@ impl<W: Word> Shape<W> {
         }
         let mut loose = self.dry_mask;
         for &(field, _, [a, b]) in &self.wet_rooms {
-            if movement.opening(HatchStateId(field.get(state))).is_none()
-                || !flows(possible[a], possible[b])
-            {
+            if !openable(field) || partners(movement, possible[a]) & possible[b] == 0 {
                 loose = loose | field.mask << field.shift;
             }
         }
         loose
+    }
+
+    /// `state` without its position and dry hatches: its rooms and wet
+    /// hatches, on which its loose hatches and the outcomes it can still
+    /// lead to depend.
+    #[inline]
+    fn rooms_and_wet_hatches(&self, state: W) -> W {
+        state & !(self.position_mask | self.dry_mask)
     }
 
     /// Fills in each link's [`Link::least_walk`], which only the bounds of
@@ -923,6 +923,7 @@ pub fn solve(
     movement: &Movement,
     start: RoomId,
     limits: &Limits,
+    want: Want,
 ) -> Option<Result<(), Stopped>> {
     let Workspace {
         small: Space { plan, narrow, wide },
@@ -939,9 +940,9 @@ pub fn solve(
     let answer = Answer { solution, spare };
     let frontier = &mut full.frontier;
     if bits <= 64 {
-        Some(narrow.run(board, movement, plan, start, limits, frontier, answer))
+        Some(narrow.run(board, movement, plan, start, limits, frontier, answer, want))
     } else if bits <= 128 {
-        Some(wide.run(board, movement, plan, start, limits, frontier, answer))
+        Some(wide.run(board, movement, plan, start, limits, frontier, answer, want))
     } else {
         None
     }
@@ -1023,6 +1024,9 @@ struct Groups<'a, W> {
     /// [`Shape::loose`] of each state without its position and dry
     /// hatches, as worked out.
     loose: &'a mut Table<Vec<W>, W>,
+    /// Per stored state, its group's slot in `best` ([`NO_PARENT`]: none),
+    /// so that a state is looked up once, when it is first stored.
+    group_of: &'a mut Vec<u32>,
     /// Whether a state is also dropped when its group's cheapest does as
     /// well but no better: right when only costs are asked for
     /// ([`Pass::Costs`]), not when the tie-break must choose a path.
@@ -1038,7 +1042,7 @@ impl<W: Word> Groups<'_, W> {
         if !self.ties {
             return self.shape.dry_mask;
         }
-        let key = state & !(self.shape.position_mask | self.shape.dry_mask);
+        let key = self.shape.rooms_and_wet_hatches(state);
         let (id, fresh) = self.loose.find_or_insert(key, W::default());
         if fresh {
             self.loose.nodes[id as usize] = self.shape.loose(self.movement, state);
@@ -1046,12 +1050,27 @@ impl<W: Word> Groups<'_, W> {
         self.loose.nodes[id as usize]
     }
 
-    /// `m`'s group, if it has one.
+    /// The slot in `best` of `m`'s group, if it has one.
     #[inline]
-    fn group(&mut self, m: W) -> Option<Group<W>> {
+    fn slot(&mut self, m: W) -> Option<u32> {
         let loose = self.loose(m);
-        let group = self.best.find(m | loose)?;
-        Some(self.best.nodes[group as usize]).filter(|g| g.loose == loose)
+        let slot = self.best.find(m | loose)?;
+        (self.best.nodes[slot as usize].loose == loose).then_some(slot)
+    }
+
+    /// The slot of stored state `id`'s group, as [`Groups::keep`] found it.
+    #[inline]
+    fn slot_of(&self, id: u32) -> Option<u32> {
+        Some(self.group_of[id as usize]).filter(|&slot| slot != NO_PARENT)
+    }
+
+    /// The hatches stored state `id`'s group may differ in.
+    #[inline]
+    fn loose_of(&mut self, id: u32, key: W) -> W {
+        match self.slot_of(id) {
+            Some(slot) => self.best.nodes[slot as usize].loose,
+            None => self.loose(key),
+        }
     }
 
     /// Whether the cheapest stored state of `m`'s group, another state,
@@ -1061,10 +1080,19 @@ impl<W: Word> Groups<'_, W> {
     /// also whether one of the last [`SCANNED`] settled states of the group
     /// does as well.
     #[inline]
-    fn beaten(&mut self, nodes: &[Node], keys: &[W], m: W, cost: u32, len: u32) -> bool {
-        let Some(group) = self.group(m) else {
+    fn beaten(
+        &self,
+        slot: Option<u32>,
+        nodes: &[Node],
+        keys: &[W],
+        m: W,
+        cost: u32,
+        len: u32,
+    ) -> bool {
+        let Some(slot) = slot else {
             return false;
         };
+        let group = self.best.nodes[slot as usize];
         if self.beats(nodes, keys, group.cheapest, m, cost, len) {
             return true;
         }
@@ -1091,29 +1119,43 @@ impl<W: Word> Groups<'_, W> {
     fn beats(&self, nodes: &[Node], keys: &[W], l: u32, m: W, cost: u32, len: u32) -> bool {
         let key = keys[l as usize];
         let node = nodes[l as usize];
-        if key == m || (node.cost, node.len) > (cost, len) {
-            return false;
-        }
-        self.shape.catch_up(key, m).is_some_and(|(minutes, opens)| {
-            let caught_up = (node.cost.saturating_add(minutes), node.len + opens);
-            caught_up < (cost, len) || (self.ties && caught_up == (cost, len))
-        })
+        key != m && (self.shape).catches_up(key, m, (node.cost, node.len), (cost, len), self.ties)
     }
 
-    /// Keeps stored state `id` as its group's cheapest when it is.
+    /// Keeps stored state `id` (`stored`: just now) as its group's
+    /// cheapest when it is; `slot` is its group's, when it was found.
     #[inline]
-    fn keep(&mut self, nodes: &[Node], id: u32, key: W) {
-        let loose = self.loose(key);
-        let fresh = Group {
-            cheapest: id,
-            last_settled: NO_PARENT,
-            loose,
-        };
-        let (slot, inserted) = self.best.find_or_insert(key | loose, fresh);
-        let group = &mut self.best.nodes[slot as usize];
-        if inserted || group.loose != loose {
-            return;
+    fn keep(&mut self, nodes: &[Node], id: u32, key: W, slot: Option<u32>, stored: bool) {
+        if stored && self.group_of.len() <= id as usize {
+            self.group_of.resize(id as usize + 1, NO_PARENT);
         }
+        let slot = match slot {
+            Some(slot) => {
+                if stored {
+                    self.group_of[id as usize] = slot;
+                }
+                slot
+            }
+            None if !stored => return,
+            None => {
+                let loose = self.loose(key);
+                let fresh = Group {
+                    cheapest: id,
+                    last_settled: NO_PARENT,
+                    loose,
+                };
+                let (slot, inserted) = self.best.find_or_insert(key | loose, fresh);
+                // A group found by the same bits but with other loose
+                // hatches is not this state's: it has none.
+                let ours = self.best.nodes[slot as usize].loose == loose;
+                self.group_of[id as usize] = if ours { slot } else { NO_PARENT };
+                if inserted || !ours {
+                    return;
+                }
+                slot
+            }
+        };
+        let group = &mut self.best.nodes[slot as usize];
         let (a, b) = (nodes[id as usize], nodes[group.cheapest as usize]);
         if (a.cost, a.len) < (b.cost, b.len) {
             group.cheapest = id;
@@ -1121,17 +1163,14 @@ impl<W: Word> Groups<'_, W> {
     }
 
     /// Records that stored state `id` is settled.
-    fn settle(&mut self, stored: usize, id: u32, key: W) {
+    fn settle(&mut self, stored: usize, id: u32) {
         if self.prior.len() < stored {
             self.prior.resize(stored, NO_PARENT);
         }
-        let loose = self.loose(key);
-        if let Some(group) = self.best.find(key | loose) {
-            let group = &mut self.best.nodes[group as usize];
-            if group.loose == loose {
-                self.prior[id as usize] = group.last_settled;
-                group.last_settled = id;
-            }
+        if let Some(slot) = self.slot_of(id) {
+            let group = &mut self.best.nodes[slot as usize];
+            self.prior[id as usize] = group.last_settled;
+            group.last_settled = id;
         }
     }
 }
@@ -1167,12 +1206,36 @@ fn relax<W: Word>(
     if (fresh.cost, fresh.len) > bound {
         return Ok(());
     }
-    if let Some(g) = groups
-        && g.beaten(&states.nodes, &states.keys, next, fresh.cost, fresh.len)
-    {
-        return Ok(());
+    let (mut stored, mut slot) = (None, None);
+    if let Some(g) = groups {
+        // A state settled, or stored more cheaply, takes nothing from
+        // this way (`offer`): no need to judge it against its group.
+        stored = states.find(next);
+        slot = match stored {
+            Some(id) => {
+                let old = states.nodes[id as usize];
+                if old.settled || (old.cost, old.len) < (fresh.cost, fresh.len) {
+                    return Ok(());
+                }
+                g.slot_of(id)
+            }
+            None => g.slot(next),
+        };
+        if g.beaten(
+            slot,
+            &states.nodes,
+            &states.keys,
+            next,
+            fresh.cost,
+            fresh.len,
+        ) {
+            return Ok(());
+        }
     }
-    let found = states.find_or_insert(next, fresh);
+    let found = match stored {
+        Some(id) => (id, false),
+        None => states.find_or_insert(next, fresh),
+    };
     offer(
         &mut states.nodes,
         frontier,
@@ -1183,7 +1246,7 @@ fn relax<W: Word>(
         most,
     )?;
     if let Some(g) = groups {
-        g.keep(&states.nodes, found.0, next);
+        g.keep(&states.nodes, found.0, next, slot, found.1);
     }
     Ok(())
 }
@@ -1191,7 +1254,8 @@ fn relax<W: Word>(
 impl<W: Word> Search<W> {
     /// Solves a turn into `answer`. With revisits and dry hatches (and no
     /// cost bound asked for), the costs come first: the dearest outcome
-    /// bounds the search for the paths (docs/SEARCH.md, "Costs first").
+    /// bounds the search for the paths (docs/SEARCH.md, "Costs first"),
+    /// and when only costs are wanted, they are the answer.
     #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,
@@ -1202,6 +1266,7 @@ impl<W: Word> Search<W> {
         limits: &Limits,
         frontier: &mut Frontier,
         answer: Answer<'_>,
+        want: Want,
     ) -> Result<(), Stopped> {
         self.shape.build(board, movement, plan);
         let mut bounded = false;
@@ -1213,6 +1278,10 @@ impl<W: Word> Search<W> {
                 .explore(board, plan, movement, start, limits, frontier, Pass::Costs)
                 .is_ok()
         {
+            if want == Want::Costs {
+                collect_outcomes(self, board, answer, Want::Costs);
+                return Ok(());
+            }
             self.keep_costs();
             self.shape.find_least_walks(board, movement, plan);
             bounded = true;
@@ -1227,41 +1296,23 @@ impl<W: Word> Search<W> {
             frontier,
             Pass::Paths { bounded },
         )?;
-        let Search {
-            shape,
-            states,
-            best,
-            ranked,
-            settled,
-            ..
-        } = self;
         answer.solution.beyond = beyond;
-        let solution = collect_outcomes(shape, states, best, ranked, settled, board, answer);
+        let solution = collect_outcomes(self, board, answer, Want::Paths);
         solution.states += costs_states;
         Ok(())
     }
 
-    /// Keeps each outcome's least (cost, actions) that the last search
+    /// Keeps each outcome's least (cost, actions) that the costs pass
     /// settled, in `self.bounds`.
     fn keep_costs(&mut self) {
+        best_of_each_outcome(self, Want::Costs);
         let Search {
             shape,
             states,
             best,
-            settled,
             bounds,
             ..
         } = self;
-        best.reset(settled.len());
-        for &node in settled.iter() {
-            let key = states.keys[node as usize] & shape.outcome_mask;
-            let (slot, inserted) = best.find_or_insert(key, node);
-            let held = states.nodes[best.nodes[slot as usize] as usize];
-            let this = states.nodes[node as usize];
-            if !inserted && (this.cost, this.len) < (held.cost, held.len) {
-                best.nodes[slot as usize] = node;
-            }
-        }
         bounds.outcomes.clear();
         bounds.outcomes.extend(best.nodes.iter().map(|&n| {
             let (key, node) = (states.keys[n as usize], states.nodes[n as usize]);
@@ -1294,6 +1345,7 @@ impl<W: Word> Search<W> {
             states,
             groups,
             loose,
+            group_of,
             prior,
             settled,
             bounds,
@@ -1342,15 +1394,17 @@ impl<W: Word> Search<W> {
             groups.reset(FIRST_STATES);
             prior.clear();
             loose.reset(FIRST_STATES);
+            group_of.clear();
             let mut g = Groups {
                 shape,
                 movement,
                 best: groups,
                 prior,
                 loose,
+                group_of,
                 ties: lazy,
             };
-            g.keep(&states.nodes, 0, initial);
+            g.keep(&states.nodes, 0, initial, None, true);
             g
         });
         let hatch_count = board.hatches.len();
@@ -1366,8 +1420,15 @@ impl<W: Word> Search<W> {
             let state = states.keys[node as usize];
             // A state dominated by one its group gained after it is
             // dropped here; a later, cheaper way to it is judged again.
-            if let Some(g) = &mut groups
-                && g.beaten(&states.nodes, &states.keys, state, cost, len)
+            if let Some(g) = &groups
+                && g.beaten(
+                    g.slot_of(node),
+                    &states.nodes,
+                    &states.keys,
+                    state,
+                    cost,
+                    len,
+                )
             {
                 continue;
             }
@@ -1386,7 +1447,7 @@ impl<W: Word> Search<W> {
             states.nodes[node as usize].settled = true;
             settled.push(node);
             if let Some(g) = &mut groups {
-                g.settle(states.nodes.len(), node, state);
+                g.settle(states.nodes.len(), node);
             }
             let here = shape.position(state);
             let here_field = shape.rooms[here];
@@ -1414,7 +1475,7 @@ impl<W: Word> Search<W> {
             // In the costs pass, the hatches opened only to be walked
             // through at once: those through which no flow can happen.
             let loose_here = match &mut groups {
-                Some(g) if lazy => g.loose(state),
+                Some(g) if lazy => g.loose_of(node, state),
                 _ => W::default(),
             };
             let exit = usize::from(shape.exit.get(state));
@@ -1533,31 +1594,56 @@ impl<W: Word> Search<W> {
     }
 }
 
-/// The best settled state of every outcome, turned into outcomes, as the
-/// general search does.
-#[allow(clippy::too_many_arguments)]
-fn collect_outcomes<'a, W: Word>(
-    shape: &Shape<W>,
-    states: &Table<Vec<W>, Node>,
-    best: &mut Table<Vec<W>, u32>,
-    ranked: &mut Vec<(u32, u32, W, u32)>,
-    settled: &[u32],
-    board: &Board,
-    answer: Answer<'a>,
-) -> &'a mut Solution {
-    let Answer { solution, spare } = answer;
-    solution.states = states.nodes.len();
+/// Keeps in `search.best` the best settled state of every outcome (its
+/// position and room states): the tie-break's, or when only costs are
+/// wanted, any of the least (cost, actions).
+fn best_of_each_outcome<W: Word>(search: &mut Search<W>, want: Want) {
+    let Search {
+        shape,
+        states,
+        best,
+        settled,
+        ..
+    } = search;
     best.reset(settled.len());
-    for &node in settled {
+    for &node in settled.iter() {
         let key = states.keys[node as usize] & shape.outcome_mask;
         let (slot, inserted) = best.find_or_insert(key, node);
         if inserted {
             continue;
         }
-        if better_way(&states.nodes, node, best.nodes[slot as usize]) {
+        let held = best.nodes[slot as usize];
+        let better = match want {
+            Want::Paths => better_way(&states.nodes, node, held),
+            Want::Costs => {
+                let (this, held) = (states.nodes[node as usize], states.nodes[held as usize]);
+                (this.cost, this.len) < (held.cost, held.len)
+            }
+        };
+        if better {
             best.nodes[slot as usize] = node;
         }
     }
+}
+
+/// The best settled state of every outcome, turned into outcomes (with
+/// their paths when `want` asks for them), as the general search does.
+fn collect_outcomes<'a, W: Word>(
+    search: &mut Search<W>,
+    board: &Board,
+    answer: Answer<'a>,
+    want: Want,
+) -> &'a mut Solution {
+    best_of_each_outcome(search, want);
+    let Search {
+        shape,
+        states,
+        best,
+        ranked,
+        ..
+    } = search;
+    let Answer { solution, spare } = answer;
+    solution.states = states.nodes.len();
     // Outcomes go out ordered by cost, room and room states (in room
     // order); only the rooms that can change differ between outcomes, and
     // their fields, read as one number, order their states that way.
@@ -1580,7 +1666,9 @@ fn collect_outcomes<'a, W: Word>(
                 *slot = StateId(field.get(state));
             }
         }
-        write_actions(&states.nodes, node, hatch_count, &mut outcome.actions);
+        if want == Want::Paths {
+            write_actions(&states.nodes, node, hatch_count, &mut outcome.actions);
+        }
     }
     writer.finish();
     solution
