@@ -21,7 +21,7 @@
 //!   store fewer states than the general one;
 //! - when rooms may be entered again, a cheaper search for the costs alone
 //!   comes first, and bounds each state of the search for the paths by the
-//!   dearest outcome it can still lead to ([`Pass`], [`Bounds`],
+//!   dearest outcome it can still lead to ([`Search::explore`], [`Bounds`],
 //!   docs/SEARCH.md "Costs first").
 //!
 //! Why this search has its own expansion loop beside the one of
@@ -964,22 +964,10 @@ struct Candidate {
     action: u32,
 }
 
-/// Which search [`Search::explore`] makes.
-#[derive(Clone, Copy)]
-enum Pass {
-    /// Every outcome at its least (cost, actions), with dry hatches opened
-    /// only to be walked through at once: its ways are as cheap as the
-    /// best, but not always the ones the tie-break picks.
-    Costs,
-    /// Every outcome with the way the tie-break picks; when `bounded`, no
-    /// state goes past what [`Bounds`] allows it.
-    Paths { bounded: bool },
-}
-
 /// Whether every open takes a hatch from a state that cannot be walked
 /// through, for a minute or more, straight into one that can and opens no
 /// further. Then an open of a dry hatch can wait until just before the
-/// walk through it, so [`Pass::Costs`] makes the two one step.
+/// walk through it, so the costs pass makes the two one step.
 fn opens_wait_for_walks(movement: &Movement) -> bool {
     (0..movement.hatch_state_count()).all(|h| {
         let from = HatchStateId(h as u8);
@@ -1029,7 +1017,7 @@ struct Groups<'a, W> {
     group_of: &'a mut Vec<u32>,
     /// Whether a state is also dropped when its group's cheapest does as
     /// well but no better: right when only costs are asked for
-    /// ([`Pass::Costs`]), not when the tie-break must choose a path.
+    /// (the costs pass), not when the tie-break must choose a path.
     ties: bool,
 }
 
@@ -1180,7 +1168,7 @@ impl<W: Word> Groups<'_, W> {
 /// With dominance, a state its group's cheapest dominates is not stored.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn relax<W: Word>(
+fn relax<W: Word, const BOUNDED: bool>(
     states: &mut Table<Vec<W>, Node>,
     groups: &mut Option<Groups<'_, W>>,
     frontier: &mut Frontier,
@@ -1203,7 +1191,7 @@ fn relax<W: Word>(
         action: c.action,
         settled: false,
     };
-    if (fresh.cost, fresh.len) > bound {
+    if BOUNDED && (fresh.cost, fresh.len) > bound {
         return Ok(());
     }
     let (mut stored, mut slot) = (None, None);
@@ -1275,7 +1263,7 @@ impl<W: Word> Search<W> {
             && limits.max_cost.is_none()
             && opens_wait_for_walks(movement)
             && self
-                .explore(board, plan, movement, start, limits, frontier, Pass::Costs)
+                .explore::<true, false>(board, plan, movement, start, limits, frontier)
                 .is_ok()
         {
             if want == Want::Costs {
@@ -1287,15 +1275,11 @@ impl<W: Word> Search<W> {
             bounded = true;
             costs_states = self.states.nodes.len();
         }
-        let beyond = self.explore(
-            board,
-            plan,
-            movement,
-            start,
-            limits,
-            frontier,
-            Pass::Paths { bounded },
-        )?;
+        let beyond = if bounded {
+            self.explore::<false, true>(board, plan, movement, start, limits, frontier)
+        } else {
+            self.explore::<false, false>(board, plan, movement, start, limits, frontier)
+        }?;
         answer.solution.beyond = beyond;
         let solution = collect_outcomes(self, board, answer, Want::Paths);
         solution.states += costs_states;
@@ -1328,9 +1312,15 @@ impl<W: Word> Search<W> {
 
     /// Searches every state from the start into `self.states` (the
     /// settled ones in `self.settled`), and gives the cheapest step that
-    /// `limits.max_cost` cut off.
-    #[allow(clippy::too_many_arguments)]
-    fn explore(
+    /// `limits.max_cost` cut off. With `COSTS`, this is the costs pass:
+    /// every outcome at its least (cost, actions), with hatches through
+    /// which no flow can happen opened only to be walked through at once,
+    /// so its ways are as cheap as the best but not always the ones the
+    /// tie-break picks. Otherwise it finds the tie-break's ways, and with
+    /// `BOUNDED` no state goes past what [`Bounds`] allows it. The passes
+    /// are constants so that a search with neither (every search without
+    /// revisits) carries none of their tests.
+    fn explore<const COSTS: bool, const BOUNDED: bool>(
         &mut self,
         board: &Board,
         plan: &Plan,
@@ -1338,7 +1328,6 @@ impl<W: Word> Search<W> {
         start: RoomId,
         limits: &Limits,
         frontier: &mut Frontier,
-        pass: Pass,
     ) -> Result<Option<Cost>, Stopped> {
         let Search {
             shape,
@@ -1352,10 +1341,8 @@ impl<W: Word> Search<W> {
             ..
         } = self;
         let shape = &*shape;
-        let (lazy, mut bounds) = match pass {
-            Pass::Costs => (true, None),
-            Pass::Paths { bounded } => (false, bounded.then_some(bounds)),
-        };
+        let lazy = COSTS;
+        let mut bounds = BOUNDED.then_some(bounds);
 
         let mut initial = W::from(u64::from(start.0));
         for (f, room) in shape.rooms.iter().zip(&board.rooms) {
@@ -1466,7 +1453,7 @@ impl<W: Word> Search<W> {
                     step,
                     action,
                 };
-                relax(
+                relax::<W, BOUNDED>(
                     states, groups, frontier, limits, most, max_cost, &beyond, bound, next,
                     candidate,
                 )
