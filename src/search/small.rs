@@ -370,10 +370,10 @@ struct Search<W> {
     loose: Table<Vec<W>, W>,
     /// Per stored state, the slot of its group in `groups`.
     group_of: Vec<u32>,
-    /// Per stored state, the state of its group settled before it
-    /// ([`NO_PARENT`] for none): each group's settled states, newest first
-    /// from [`Group::last_settled`].
-    prior: Vec<u32>,
+    /// The settled states of every group, in the order they were settled,
+    /// each linked to the one of its group settled before it: each group's
+    /// newest first from [`Group::last_settled`].
+    prior: Vec<Settled<W>>,
     best: Table<Vec<W>, u32>,
     /// The best node of each outcome, with what orders the outcomes.
     ranked: Vec<(u32, u32, W, u32)>,
@@ -991,10 +991,22 @@ const SCANNED: usize = 64;
 struct Group<W> {
     /// Its cheapest stored state.
     cheapest: u32,
-    /// Its last settled state, [`NO_PARENT`] before any.
+    /// Its last settled state, as an index in the settled states of all
+    /// groups ([`Search::prior`]); [`NO_PARENT`] before any.
     last_settled: u32,
     /// The hatches its states may differ in ([`Shape::loose`]).
     loose: W,
+}
+
+/// A settled state of a group, as the costs pass compares it with a new
+/// one: kept together, since a comparison reads a run of them.
+#[derive(Clone, Copy)]
+struct Settled<W> {
+    key: W,
+    cost: u32,
+    len: u32,
+    /// The state of its group settled before it, [`NO_PARENT`] for none.
+    before: u32,
 }
 
 /// The cheapest stored state and the settled states of each group, to find
@@ -1008,7 +1020,7 @@ struct Groups<'a, W> {
     shape: &'a Shape<W>,
     movement: &'a Movement,
     best: &'a mut Table<Vec<W>, Group<W>>,
-    prior: &'a mut Vec<u32>,
+    prior: &'a mut Vec<Settled<W>>,
     /// [`Shape::loose`] of each state without its position and dry
     /// hatches, as worked out.
     loose: &'a mut Table<Vec<W>, W>,
@@ -1089,13 +1101,15 @@ impl<W: Word> Groups<'_, W> {
         }
         let mut at = group.last_settled;
         for _ in 0..SCANNED {
-            if at == NO_PARENT {
+            let Some(l) = self.prior.get(at as usize) else {
                 break;
-            }
-            if self.beats(nodes, keys, at, m, cost, len) {
+            };
+            if l.key != m
+                && (self.shape).catches_up(l.key, m, (l.cost, l.len), (cost, len), self.ties)
+            {
                 return true;
             }
-            at = self.prior[at as usize];
+            at = l.before;
         }
         false
     }
@@ -1150,15 +1164,21 @@ impl<W: Word> Groups<'_, W> {
         }
     }
 
-    /// Records that stored state `id` is settled.
-    fn settle(&mut self, stored: usize, id: u32) {
-        if self.prior.len() < stored {
-            self.prior.resize(stored, NO_PARENT);
+    /// Records that stored state `id`, `key`, is settled as `node`, for
+    /// the comparisons of the costs pass (the paths pass makes none).
+    fn settle(&mut self, id: u32, key: W, node: Node) {
+        if !self.ties {
+            return;
         }
         if let Some(slot) = self.slot_of(id) {
             let group = &mut self.best.nodes[slot as usize];
-            self.prior[id as usize] = group.last_settled;
-            group.last_settled = id;
+            self.prior.push(Settled {
+                key,
+                cost: node.cost,
+                len: node.len,
+                before: group.last_settled,
+            });
+            group.last_settled = (self.prior.len() - 1) as u32;
         }
     }
 }
@@ -1434,7 +1454,7 @@ impl<W: Word> Search<W> {
             states.nodes[node as usize].settled = true;
             settled.push(node);
             if let Some(g) = &mut groups {
-                g.settle(states.nodes.len(), node);
+                g.settle(node, state, states.nodes[node as usize]);
             }
             let here = shape.position(state);
             let here_field = shape.rooms[here];
