@@ -518,6 +518,29 @@ fn formatting_symbols_folding_and_the_code_lens() {
     assert_eq!(session.finish().0, 0);
 }
 
+/// The sub with the sea under the rulebook takes more states than the
+/// lens's budget when paths are searched too; the lens asks for costs
+/// alone, which fit.
+#[test]
+fn the_lens_prices_the_sub_with_the_sea_within_its_budget() {
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("boards/red-november-rulebook.board"),
+    )
+    .expect("the shipped board");
+    let mut session = Session::started();
+    let uri = "untitled:sea.board";
+    assert_eq!(
+        session.open(uri, "hatchway-board", &text),
+        Vec::<Value>::new()
+    );
+    session.wait_for("the lens's refresh", |m| {
+        m["method"] == "workspace/codeLens/refresh"
+    });
+    let lenses = session.result("textDocument/codeLens", doc(uri));
+    assert_eq!(lenses[0]["command"]["title"], "500 outcomes", "{lenses}");
+    assert_eq!(session.finish().0, 0);
+}
+
 #[test]
 fn a_board_checked_against_the_rules_file_beside_it() {
     let dir = folder("beside");
