@@ -1093,7 +1093,9 @@ impl<W: Word> Groups<'_, W> {
             return false;
         };
         let group = self.best.nodes[slot as usize];
-        if self.beats(nodes, keys, group.cheapest, m, cost, len) {
+        let cheapest = nodes[group.cheapest as usize];
+        let reached = (cheapest.cost, cheapest.len);
+        if self.beats(keys[group.cheapest as usize], reached, m, cost, len) {
             return true;
         }
         if !self.ties {
@@ -1104,9 +1106,7 @@ impl<W: Word> Groups<'_, W> {
             let Some(l) = self.prior.get(at as usize) else {
                 break;
             };
-            if l.key != m
-                && (self.shape).catches_up(l.key, m, (l.cost, l.len), (cost, len), self.ties)
-            {
+            if self.beats(l.key, (l.cost, l.len), m, cost, len) {
                 return true;
             }
             at = l.before;
@@ -1114,14 +1114,13 @@ impl<W: Word> Groups<'_, W> {
         false
     }
 
-    /// Whether stored state `l`, another state than `m` of its group, can
-    /// do whatever `m`, reached at `cost` after `len` actions, can, and do
-    /// it more cheaply or in fewer actions (or as well, with `ties`).
+    /// Whether state `l` of `m`'s group, another state, reached at (cost,
+    /// actions) `reached`, can do whatever `m`, reached at `cost` after
+    /// `len` actions, can, and do it more cheaply or in fewer actions (or
+    /// as well, with `ties`).
     #[inline]
-    fn beats(&self, nodes: &[Node], keys: &[W], l: u32, m: W, cost: u32, len: u32) -> bool {
-        let key = keys[l as usize];
-        let node = nodes[l as usize];
-        key != m && (self.shape).catches_up(key, m, (node.cost, node.len), (cost, len), self.ties)
+    fn beats(&self, l: W, reached: (u32, u32), m: W, cost: u32, len: u32) -> bool {
+        l != m && (self.shape).catches_up(l, m, reached, (cost, len), self.ties)
     }
 
     /// Keeps stored state `id` (`stored`: just now) as its group's
@@ -1361,7 +1360,6 @@ impl<W: Word> Search<W> {
             ..
         } = self;
         let shape = &*shape;
-        let lazy = COSTS;
         let mut bounds = BOUNDED.then_some(bounds);
 
         let mut initial = W::from(u64::from(start.0));
@@ -1380,8 +1378,8 @@ impl<W: Word> Search<W> {
         may_store(1, limits, most, 0)?;
         states.reset(FIRST_STATES);
         settled.clear();
-        // A lazy open is fused with its walk: two actions in one step.
-        frontier.reset(if lazy {
+        // In the costs pass an open is fused with its walk: two actions in one step.
+        frontier.reset(if COSTS {
             movement.max_step().saturating_mul(2)
         } else {
             longest_step(movement)
@@ -1409,7 +1407,7 @@ impl<W: Word> Search<W> {
                 prior,
                 loose,
                 group_of,
-                ties: lazy,
+                ties: COSTS,
             };
             g.keep(&states.nodes, 0, initial, None, true);
             g
@@ -1482,7 +1480,7 @@ impl<W: Word> Search<W> {
             // In the costs pass, the hatches opened only to be walked
             // through at once: those through which no flow can happen.
             let loose_here = match &mut groups {
-                Some(g) if lazy => g.loose_of(node, state),
+                Some(g) if COSTS => g.loose_of(node, state),
                 _ => W::default(),
             };
             let exit = usize::from(shape.exit.get(state));
@@ -1514,7 +1512,7 @@ impl<W: Word> Search<W> {
                 let flow = movement.flow(here_state, there_state);
                 let flows = changes(flow, here_state, there_state);
                 let action = Action::Open(HatchId(l.hatch)).rank(hatch_count);
-                if lazy
+                if COSTS
                     && (l.dry
                         || (l.hatch_field.mask << l.hatch_field.shift) & loose_here != W::default())
                 {
