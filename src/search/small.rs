@@ -39,7 +39,7 @@
 //! both store the same number of states and give the same outcomes.
 
 use std::cell::Cell;
-use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
 use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, RoomId, StateId};
 use crate::outcome::{Action, Outcome};
@@ -50,7 +50,7 @@ use super::outcomes::Writer;
 use super::packing::{bits_for, exit_bits};
 use super::path::{NO_PARENT, Node, better_way, may_store, offer, write_actions};
 use super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
-use super::table::{Arena, Table, state_bytes};
+use super::table::{Arena, Probe, Table, state_bytes};
 use super::{Limits, Solution, Stopped, Want, Workspace};
 
 /// A whole search state.
@@ -60,6 +60,7 @@ trait Word:
     + Default
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
+    + BitXor<Output = Self>
     + Not<Output = Self>
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
@@ -70,8 +71,8 @@ trait Word:
     /// Where to look for it in a table: every bit of the state must reach
     /// the low bits that pick a slot.
     fn slot(self) -> usize;
-    /// Its lowest set bit (its width when it has none).
-    fn lowest(self) -> u32;
+    /// How many of its bits are set.
+    fn ones(self) -> u32;
 }
 
 impl Word for u64 {
@@ -81,8 +82,8 @@ impl Word for u64 {
     }
 
     #[inline]
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
+    fn ones(self) -> u32 {
+        self.count_ones()
     }
 
     #[inline]
@@ -99,8 +100,8 @@ impl Word for u128 {
     }
 
     #[inline]
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
+    fn ones(self) -> u32 {
+        self.count_ones()
     }
 
     #[inline]
@@ -294,28 +295,41 @@ struct Shape<W> {
     can_pass: Vec<bool>,
     /// With revisits, the fields of the dry hatches whose state can
     /// change: states equal but for them are one group, and one may
-    /// dominate another (see [`Shape::catch_up`]). Empty when revisits are
+    /// dominate another (see [`Shape::catches_up`]). Empty when revisits are
     /// forbidden.
     dry_fields: Vec<Field<W>>,
     /// The bits of `dry_fields`: a state without them is its group.
     dry_mask: W,
-    /// How many hatch states the rules have.
-    hatch_states: usize,
     /// The bits of every changing room's field.
     room_bits: W,
     /// Each hatch that is not dry and whose state can change, with the
     /// bits of its two rooms' fields (the rooms an open of it may flood)
     /// and the two rooms.
     wet_rooms: Vec<(Field<W>, W, [usize; 2])>,
-    /// The fields of every hatch whose state can change.
-    hatch_fields: Vec<Field<W>>,
-    /// Per bit of a state, the index in `hatch_fields` of the field it
-    /// belongs to (`u8::MAX`: none).
-    field_at: Vec<u8>,
-    /// `catch_up[s * hatch_states + t]`: the minutes and opens that take a
-    /// dry hatch from state `s` to one that serves the player at least as
-    /// well as `t` (none when `s` already does); `None` when no opens do.
-    catch_up: Vec<Option<(u32, u32)>>,
+    /// With revisits, the lowest bit of the field of every hatch whose
+    /// state can change.
+    hatch_lows: W,
+    /// The bits of those fields.
+    hatch_field_bits: W,
+    /// How many bits a hatch's field takes.
+    hatch_width: u32,
+    /// Per pair of different states a changing hatch can be in, `(s, t)`,
+    /// unless a hatch in `s` already serves as well as one in `t`: the
+    /// minutes and opens that take it from `s` to a state that does,
+    /// `None` when no opens do ([`Shape::catches_up`]).
+    catch_ups: Vec<CatchUp<W>>,
+}
+
+/// What it takes to bring a hatch in state `from` up to one that serves
+/// the player at least as well as state `to` ([`serves`]).
+#[derive(Clone, Copy)]
+struct CatchUp<W> {
+    /// `from` in every changing hatch's field ([`Shape::holding`]).
+    from: W,
+    /// `to` in every changing hatch's field.
+    to: W,
+    /// The minutes and opens; `None` when no opens do it.
+    cost: Option<(u32, u32)>,
 }
 
 /// The small search's keys are single words, in a vector.
@@ -647,34 +661,29 @@ impl<W: Word> Shape<W> {
         }
         self.room_bits = self.rooms_mask << self.rooms_shift;
         self.wet_rooms.clear();
-        self.hatch_fields.clear();
-        self.field_at.clear();
+        self.hatch_lows = W::default();
+        self.hatch_field_bits = W::default();
+        self.hatch_width = bits_for(movement.hatch_state_count());
+        self.catch_ups.clear();
         // What dominance and the costs pass read: without revisits there
         // are neither.
-        let hatches = if movement.revisit() {
-            board.hatches.len()
-        } else {
-            0
-        };
-        for ((field, hatch), &dry) in self
-            .hatches
-            .iter()
-            .zip(&board.hatches)
-            .zip(&plan.dry)
-            .take(hatches)
-        {
+        if !movement.revisit() {
+            return;
+        }
+        // The states a changing hatch can be in: its first one, then
+        // along its chain of opens.
+        let n = movement.hatch_state_count();
+        let mut held = vec![false; n];
+        for ((field, hatch), &dry) in self.hatches.iter().zip(&board.hatches).zip(&plan.dry) {
             if field.mask == W::default() {
                 continue;
             }
-            self.hatch_fields.push(*field);
-            let index = (self.hatch_fields.len() - 1) as u8;
-            let width = (field.mask.low() + 1).trailing_zeros();
-            let end = (field.shift + width) as usize;
-            if self.field_at.len() < end {
-                self.field_at.resize(end, u8::MAX);
-            }
-            for bit in &mut self.field_at[field.shift as usize..end] {
-                *bit = index;
+            self.hatch_lows = self.hatch_lows | put(1, field.shift);
+            self.hatch_field_bits = self.hatch_field_bits | field.mask << field.shift;
+            let mut at = Some(hatch.state);
+            while let Some(state) = at.filter(|s| held.get(usize::from(s.0)) == Some(&false)) {
+                held[usize::from(state.0)] = true;
+                at = movement.opening(state).map(|o| o.becomes);
             }
             if !dry {
                 let [a, b] = hatch.rooms.map(|r| self.rooms[r.index()]);
@@ -685,20 +694,20 @@ impl<W: Word> Shape<W> {
                 ));
             }
         }
-        let n = movement.hatch_state_count();
-        self.hatch_states = n;
-        self.catch_up.clear();
-        if !movement.revisit() {
-            return;
-        }
-        self.catch_up.resize(n * n, None);
-        for s in 0..n {
-            for t in 0..n {
+        let every = |v: usize| {
+            (self.hatches.iter())
+                .filter(|f| f.mask != W::default())
+                .fold(W::default(), |all, f| all | put(v as u64, f.shift))
+        };
+        let held = |s: usize| held[s];
+        for s in (0..n).filter(|&s| held(s)) {
+            for t in (0..n).filter(|&t| t != s && held(t)) {
                 // Opens from `s` until the state serves as well as `t`.
                 let (mut at, mut minutes, mut opens) = (HatchStateId(s as u8), 0u32, 0u32);
+                let mut cost = None;
                 for _ in 0..=n {
                     if serves(movement, at, HatchStateId(t as u8)) {
-                        self.catch_up[s * n + t] = Some((minutes, opens));
+                        cost = Some((minutes, opens));
                         break;
                     }
                     let Some(o) = movement.opening(at) else {
@@ -707,6 +716,13 @@ impl<W: Word> Shape<W> {
                     minutes = minutes.saturating_add(o.cost.0);
                     opens += 1;
                     at = o.becomes;
+                }
+                if cost != Some((0, 0)) {
+                    self.catch_ups.push(CatchUp {
+                        from: every(s),
+                        to: every(t),
+                        cost,
+                    });
                 }
             }
         }
@@ -725,28 +741,40 @@ impl<W: Word> Shape<W> {
     fn catches_up(&self, l: W, m: W, reached: (u32, u32), most: (u32, u32), ties: bool) -> bool {
         let past = |total: (u32, u32)| total > most || (!ties && total == most);
         let mut total = reached;
-        if past(total) {
+        if past(total) || (l ^ m) & !self.hatch_field_bits != W::default() {
             return false;
         }
-        let mut differ = (l & !m) | (!l & m);
-        while differ != W::default() {
-            let bit = differ.lowest() as usize;
-            let Some(&f) =
-                (self.field_at.get(bit)).and_then(|&i| self.hatch_fields.get(usize::from(i)))
-            else {
+        for c in &self.catch_ups {
+            let both = self.holding(l, c.from) & self.holding(m, c.to);
+            if both == W::default() {
+                continue;
+            }
+            let count = both.ones();
+            let Some((minutes, opens)) = c.cost else {
                 return false;
             };
-            differ = differ & !(f.mask << f.shift);
-            let (s, t) = (usize::from(f.get(l)), usize::from(f.get(m)));
-            let Some(&Some((minutes, opens))) = self.catch_up.get(s * self.hatch_states + t) else {
-                return false;
-            };
-            total = (total.0.saturating_add(minutes), total.1 + opens);
+            total = (
+                total.0.saturating_add(minutes.saturating_mul(count)),
+                total.1.saturating_add(opens.saturating_mul(count)),
+            );
             if past(total) {
                 return false;
             }
         }
         true
+    }
+
+    /// The lowest bit of each changing hatch's field that holds in `state`
+    /// what it holds in `every`: the bits that differ, folded onto each
+    /// field's lowest.
+    #[inline]
+    fn holding(&self, state: W, every: W) -> W {
+        let unlike = state ^ every;
+        let mut folded = unlike;
+        for bit in 1..self.hatch_width {
+            folded = folded | unlike >> bit;
+        }
+        self.hatch_lows & !folded
     }
 
     /// The bits of the hatches of `state` through which no flow can happen
@@ -1050,10 +1078,10 @@ impl<W: Word> Groups<'_, W> {
         self.loose.nodes[id as usize]
     }
 
-    /// The slot in `best` of `m`'s group, if it has one.
+    /// The slot in `best` of the group of `m`, whose loose hatches are
+    /// `loose`, if it has one.
     #[inline]
-    fn slot(&mut self, m: W) -> Option<u32> {
-        let loose = self.loose(m);
+    fn slot(&self, m: W, loose: W) -> Option<u32> {
         let slot = self.best.find(m | loose)?;
         (self.best.nodes[slot as usize].loose == loose).then_some(slot)
     }
@@ -1123,10 +1151,12 @@ impl<W: Word> Groups<'_, W> {
         l != m && (self.shape).catches_up(l, m, reached, (cost, len), self.ties)
     }
 
-    /// Keeps stored state `id` (`stored`: just now) as its group's
-    /// cheapest when it is; `slot` is its group's, when it was found.
+    /// Keeps stored state `id` as its group's cheapest when it is; `slot`
+    /// is its group's, when it was found, and `new` its loose hatches
+    /// ([`Groups::loose`]) when it was stored just now.
     #[inline]
-    fn keep(&mut self, nodes: &[Node], id: u32, key: W, slot: Option<u32>, stored: bool) {
+    fn keep(&mut self, nodes: &[Node], id: u32, key: W, slot: Option<u32>, new: Option<W>) {
+        let stored = new.is_some();
         if stored && self.group_of.len() <= id as usize {
             self.group_of.resize(id as usize + 1, NO_PARENT);
         }
@@ -1137,9 +1167,10 @@ impl<W: Word> Groups<'_, W> {
                 }
                 slot
             }
-            None if !stored => return,
             None => {
-                let loose = self.loose(key);
+                let Some(loose) = new else {
+                    return;
+                };
                 let fresh = Group {
                     cheapest: id,
                     last_settled: NO_PARENT,
@@ -1197,6 +1228,7 @@ fn relax<W: Word, const BOUNDED: bool>(
     beyond: &Cell<u32>,
     bound: (u32, u32),
     next: W,
+    known: Option<W>,
     c: Candidate,
 ) -> Result<(), Stopped> {
     let Some(new_cost) = c.cost.checked_add(c.step).filter(|&x| x <= max_cost) else {
@@ -1213,20 +1245,25 @@ fn relax<W: Word, const BOUNDED: bool>(
     if BOUNDED && (fresh.cost, fresh.len) > bound {
         return Ok(());
     }
-    let (mut stored, mut slot) = (None, None);
+    let (mut probe, mut slot, mut loose) = (None, None, None);
     if let Some(g) = groups {
         // A state settled, or stored more cheaply, takes nothing from
         // this way (`offer`): no need to judge it against its group.
-        stored = states.find(next);
-        slot = match stored {
-            Some(id) => {
+        slot = match states.probe(next) {
+            Probe::Stored(id) => {
                 let old = states.nodes[id as usize];
                 if old.settled || (old.cost, old.len) < (fresh.cost, fresh.len) {
                     return Ok(());
                 }
+                probe = Some(Probe::Stored(id));
                 g.slot_of(id)
             }
-            None => g.slot(next),
+            vacant => {
+                probe = Some(vacant);
+                let l = known.unwrap_or_else(|| g.loose(next));
+                loose = Some(l);
+                g.slot(next, l)
+            }
         };
         if g.beaten(
             slot,
@@ -1239,8 +1276,9 @@ fn relax<W: Word, const BOUNDED: bool>(
             return Ok(());
         }
     }
-    let found = match stored {
-        Some(id) => (id, false),
+    let found = match probe {
+        Some(Probe::Stored(id)) => (id, false),
+        Some(Probe::Vacant(vacant)) => (states.insert(vacant, next, fresh), true),
         None => states.find_or_insert(next, fresh),
     };
     offer(
@@ -1253,7 +1291,13 @@ fn relax<W: Word, const BOUNDED: bool>(
         most,
     )?;
     if let Some(g) = groups {
-        g.keep(&states.nodes, found.0, next, slot, found.1);
+        g.keep(
+            &states.nodes,
+            found.0,
+            next,
+            slot,
+            loose.filter(|_| found.1),
+        );
     }
     Ok(())
 }
@@ -1409,7 +1453,8 @@ impl<W: Word> Search<W> {
                 group_of,
                 ties: COSTS,
             };
-            g.keep(&states.nodes, 0, initial, None, true);
+            let loose = g.loose(initial);
+            g.keep(&states.nodes, 0, initial, None, Some(loose));
             g
         });
         let hatch_count = board.hatches.len();
@@ -1458,12 +1503,21 @@ impl<W: Word> Search<W> {
             let here_field = shape.rooms[here];
             let here_state = StateId(here_field.get(state));
             let visited = shape.visits.map(|at| shape.visited(state, at));
+            // In the costs pass, the hatches opened only to be walked
+            // through at once: those through which no flow can happen.
+            let loose_here = match &mut groups {
+                Some(g) if COSTS => g.loose_of(node, state),
+                _ => W::default(),
+            };
+            // A step that changes only the position and loose hatches
+            // (`same_loose`) leads to a state with the same loose hatches.
             let relax_step = |states: &mut Table<Vec<W>, Node>,
                               groups: &mut Option<Groups<'_, W>>,
                               frontier: &mut Frontier,
                               next: W,
                               step: u32,
-                              action: u32| {
+                              action: u32,
+                              same_loose: bool| {
                 let candidate = Candidate {
                     node,
                     cost,
@@ -1471,18 +1525,13 @@ impl<W: Word> Search<W> {
                     step,
                     action,
                 };
+                let known = (COSTS && same_loose).then_some(loose_here);
                 relax::<W, BOUNDED>(
-                    states, groups, frontier, limits, most, max_cost, &beyond, bound, next,
+                    states, groups, frontier, limits, most, max_cost, &beyond, bound, next, known,
                     candidate,
                 )
             };
 
-            // In the costs pass, the hatches opened only to be walked
-            // through at once: those through which no flow can happen.
-            let loose_here = match &mut groups {
-                Some(g) if COSTS => g.loose_of(node, state),
-                _ => W::default(),
-            };
             let exit = usize::from(shape.exit.get(state));
             let may_leave = movement.may_leave(here_state);
             // Which opens that change no room are fused with the move
@@ -1532,6 +1581,7 @@ impl<W: Word> Search<W> {
                         next,
                         opening.cost.0.saturating_add(enter.0),
                         fused(action, walk),
+                        true,
                     )?;
                     continue;
                 }
@@ -1571,10 +1621,19 @@ impl<W: Word> Search<W> {
                         next,
                         step,
                         fused(action, walk),
+                        false,
                     )?;
                     continue;
                 }
-                relax_step(states, &mut groups, frontier, next, opening.cost.0, action)?;
+                relax_step(
+                    states,
+                    &mut groups,
+                    frontier,
+                    next,
+                    opening.cost.0,
+                    action,
+                    false,
+                )?;
             }
             if !may_leave {
                 continue;
@@ -1591,7 +1650,7 @@ impl<W: Word> Search<W> {
                 };
                 let action = Action::Move(RoomId(l.there)).rank(hatch_count);
                 let next = shape.walk(state, here, l.there);
-                relax_step(states, &mut groups, frontier, next, step.0, action)?;
+                relax_step(states, &mut groups, frontier, next, step.0, action, true)?;
             }
         }
 

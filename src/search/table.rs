@@ -100,6 +100,17 @@ pub(super) struct Table<A, T> {
 
 const EMPTY: u32 = u32::MAX;
 
+/// What [`Table::probe`] found.
+pub(super) enum Probe {
+    /// The key, stored with this id.
+    Stored(u32),
+    /// Where the key would go.
+    Vacant(Vacant),
+}
+
+/// An empty slot where a key would go, as [`Table::probe`] found it.
+pub(super) struct Vacant(usize);
+
 /// The fewest slots a table has.
 const FEWEST_SLOTS: usize = 16;
 
@@ -128,6 +139,17 @@ impl<A: Arena, T> Table<A, T> {
     /// stored with (holding `fresh`), and `true`.
     #[inline(always)]
     pub(super) fn find_or_insert(&mut self, key: A::Key<'_>, fresh: T) -> (u32, bool) {
+        match self.probe(key) {
+            Probe::Stored(id) => (id, false),
+            Probe::Vacant(vacant) => (self.insert(vacant, key, fresh), true),
+        }
+    }
+
+    /// Where `key` is stored, or where it would be: a [`Vacant`] slot
+    /// stays right for [`Table::insert`] until the table stores another
+    /// key. Grows the table first if one more key would fill it past half.
+    #[inline(always)]
+    pub(super) fn probe(&mut self, key: A::Key<'_>) -> Probe {
         if (self.nodes.len() + 1) * 2 > self.slots.len() {
             self.grow();
         }
@@ -136,17 +158,24 @@ impl<A: Arena, T> Table<A, T> {
         loop {
             let entry = self.slots[slot];
             if entry == EMPTY {
-                let id = self.nodes.len() as u32;
-                self.slots[slot] = id;
-                self.keys.push(key);
-                self.nodes.push(fresh);
-                return (id, true);
+                return Probe::Vacant(Vacant(slot));
             }
             if self.keys.holds(entry, key) {
-                return (entry, false);
+                return Probe::Stored(entry);
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    /// Stores `key`, which [`Table::probe`] just found `vacant`, holding
+    /// `fresh`, and gives its id.
+    #[inline(always)]
+    pub(super) fn insert(&mut self, vacant: Vacant, key: A::Key<'_>, fresh: T) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.slots[vacant.0] = id;
+        self.keys.push(key);
+        self.nodes.push(fresh);
+        id
     }
 
     /// The id of `key`, if it is stored.
