@@ -109,14 +109,19 @@ pub(super) fn sweep(
     bar.finish_and_clear();
     let elapsed = started.elapsed();
     let text = match format {
-        CheckFormat::Json => match render::document_text(&summary, false) {
+        CheckFormat::Json => match render::document_text(
+            &render::sweep::SweepDoc::new(&q.board, &q.movement, &plan, &summary),
+            false,
+        ) {
             Ok(s) => s,
             Err(e) => {
                 print_plain(e.to_string(), None, term);
                 return Exit::Invalid;
             }
         },
-        CheckFormat::Text => render::sweep::summary(&q.board, &plan, &summary, elapsed, term.out),
+        CheckFormat::Text => {
+            render::sweep::summary(&q.board, &q.movement, &plan, &summary, elapsed, term.out)
+        }
     };
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     if summary.over_budget > 0 {

@@ -273,12 +273,7 @@ pub fn page(
         .replace('<', "\\u003c");
 
     let rules = movement.rules();
-    let held = movement.held();
-    let holding = if held.is_empty() {
-        String::new()
-    } else {
-        format!(", holding {}", held.join(", "))
-    };
+    let holding = super::table::holding(movement);
     let mut out = String::new();
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     out.push_str(&format!(

@@ -1,35 +1,86 @@
-//! A sweep's summary for people.
+//! A sweep's summary, for people and as a document.
 
 use anstyle::Style as Look;
+use serde::Serialize;
 
 use super::{Style, count, percent};
-use crate::model::Board;
+use crate::model::{Board, Movement};
 use crate::sweep::{COST_BUCKETS, Summary, Sweep};
 
-/// The summary: what was swept, then per room how often it can be reached
-/// and at what minimum cost, then the traps.
+/// A sweep as one document: the turn it sweeps, as every document says
+/// first (the board, the rules, the items held, and the start room when
+/// one was given: `null` when every room is a start), then its summary.
+#[derive(Debug, Serialize)]
+pub struct SweepDoc<'a> {
+    /// The board's name.
+    pub board: &'a str,
+    /// The rules' name.
+    pub rules: &'a str,
+    /// The items the player holds, in the order the rules declare them.
+    pub items: Vec<&'a str>,
+    /// The one start room's id, or `None` when every room is a start.
+    pub start: Option<&'a str>,
+    /// What the sweep found.
+    #[serde(flatten)]
+    pub summary: &'a Summary,
+}
+
+impl<'a> SweepDoc<'a> {
+    /// The document of `summary`, a sweep of `board` by `movement`.
+    pub fn new(
+        board: &'a Board,
+        movement: &'a Movement,
+        sweep: &Sweep,
+        summary: &'a Summary,
+    ) -> SweepDoc<'a> {
+        SweepDoc {
+            board: &board.name,
+            rules: &movement.rules().name,
+            items: movement.held(),
+            start: match sweep.starts[..] {
+                [one] if board.rooms.len() > 1 => Some(&board.room(one).id),
+                _ => None,
+            },
+            summary,
+        }
+    }
+}
+
+/// The summary: what was swept, under which rules and items, then per
+/// room how often it can be reached and at what minimum cost, then the
+/// traps.
 pub fn summary(
     board: &Board,
+    movement: &Movement,
     sweep: &Sweep,
     summary: &Summary,
     elapsed: std::time::Duration,
     style: Style,
 ) -> String {
     let bold = Look::new().bold();
-    let rules = &board.rules;
+    let rules = movement.rules();
+    let doc = SweepDoc::new(board, movement, sweep, summary);
+    let start = match (doc.start, sweep.starts.first()) {
+        (Some(_), Some(&r)) => format!("start in room {}", board.room(r).label()),
+        _ => "every start room".to_string(),
+    };
+    let holding = super::table::holding(movement);
     let mut out = String::new();
     out.push_str(&style.paint(
         bold,
         &format!(
-            "sweep of {}: {} x {} = {} in {:.1} s",
-            board.name,
-            count(sweep.configurations().unwrap_or(0), "configuration"),
-            count(sweep.starts.len() as u64, "start room"),
-            count(summary.solves, "solve"),
-            elapsed.as_secs_f64()
+            "sweep of {}: {start}, rules {}{holding}",
+            board.name, rules.name
         ),
     ));
     out.push('\n');
+    out.push_str(&format!(
+        "{} x {} = {} in {:.1} s\n",
+        count(sweep.configurations().unwrap_or(0), "configuration"),
+        count(sweep.starts.len() as u64, "start room"),
+        count(summary.solves, "solve"),
+        elapsed.as_secs_f64()
+    ));
     let varying: Vec<&str> = sweep
         .rooms
         .iter()

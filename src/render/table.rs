@@ -67,7 +67,7 @@ pub fn heading(
 }
 
 /// `, holding grog` after the rules, for a turn with items.
-fn holding(movement: &Movement) -> String {
+pub(super) fn holding(movement: &Movement) -> String {
     let held = movement.held();
     if held.is_empty() {
         String::new()

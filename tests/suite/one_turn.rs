@@ -4,6 +4,7 @@
 //! name; an empty answer says why; the shipped boards can be named.
 
 use crate::common;
+use serde_json::json;
 
 /// The path of outcome `n` as `replay --format json` gives it: `open A-B`
 /// and `move R`, in order.
@@ -236,6 +237,45 @@ fn options_a_command_cannot_honour_are_refused_by_name() {
         all["solves"].as_u64(),
         "one start room of four"
     );
+    // And it says which turn it swept, as every document does.
+    assert_eq!(
+        (&doc["board"], &doc["rules"], &doc["start"]),
+        (&json!("open-mini"), &json!("red-november"), &json!("2"))
+    );
+    assert_eq!(all["start"], serde_json::Value::Null, "every room a start");
+    let (out, err, code) = common::hatchway(&[
+        "sweep",
+        "boards/open-mini.board",
+        "--rules",
+        "red-november-rulebook",
+        "--with",
+        "grog",
+        "--states",
+        "clear",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "sweep of open-mini: every start room, rules red-november-rulebook, holding grog\n"
+        ),
+        "{out}"
+    );
+    let (out, _, _) = common::hatchway(&[
+        "sweep",
+        "boards/open-mini.board",
+        "--rules",
+        "red-november-rulebook",
+        "--with",
+        "grog",
+        "--states",
+        "clear",
+        "--from",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(doc["items"], json!(["grog"]));
 }
 
 /// A filter that hides every outcome says which, and what would show one;
