@@ -1245,41 +1245,54 @@ fn relax<W: Word, const BOUNDED: bool>(
     if BOUNDED && (fresh.cost, fresh.len) > bound {
         return Ok(());
     }
-    let (mut probe, mut slot, mut loose) = (None, None, None);
-    if let Some(g) = groups {
-        // A state settled, or stored more cheaply, takes nothing from
-        // this way (`offer`): no need to judge it against its group.
-        slot = match states.probe(next) {
-            Probe::Stored(id) => {
-                let old = states.nodes[id as usize];
-                if old.settled || (old.cost, old.len) < (fresh.cost, fresh.len) {
-                    return Ok(());
-                }
-                probe = Some(Probe::Stored(id));
-                g.slot_of(id)
-            }
-            vacant => {
-                probe = Some(vacant);
-                let l = known.unwrap_or_else(|| g.loose(next));
-                loose = Some(l);
-                g.slot(next, l)
-            }
-        };
-        if g.beaten(
+    let Some(g) = groups else {
+        let found = states.find_or_insert(next, fresh);
+        return offer(
+            &mut states.nodes,
+            frontier,
+            found,
+            fresh,
+            c.cost,
+            limits,
+            most,
+        );
+    };
+    let beaten = |g: &Groups<'_, W>, states: &Table<Vec<W>, Node>, slot| {
+        g.beaten(
             slot,
             &states.nodes,
             &states.keys,
             next,
             fresh.cost,
             fresh.len,
-        ) {
-            return Ok(());
+        )
+    };
+    let (found, slot, loose) = match states.probe(next) {
+        Probe::Stored(id) => {
+            // A state settled, or stored more cheaply, takes nothing from
+            // this way (`offer`): no need to judge it against its group.
+            let old = states.nodes[id as usize];
+            if old.settled || (old.cost, old.len) < (fresh.cost, fresh.len) {
+                return Ok(());
+            }
+            let slot = g.slot_of(id);
+            if beaten(g, states, slot) {
+                return Ok(());
+            }
+            ((id, false), slot, None)
         }
-    }
-    let found = match probe {
-        Some(Probe::Stored(id)) => (id, false),
-        Some(Probe::Vacant(vacant)) => (states.insert(vacant, next, fresh), true),
-        None => states.find_or_insert(next, fresh),
+        Probe::Vacant(vacant) => {
+            let loose = known.unwrap_or_else(|| g.loose(next));
+            let slot = g.slot(next, loose);
+            if beaten(g, states, slot) {
+                return Ok(());
+            }
+            (
+                (states.insert(vacant, next, fresh), true),
+                slot,
+                Some(loose),
+            )
+        }
     };
     offer(
         &mut states.nodes,
@@ -1290,15 +1303,7 @@ fn relax<W: Word, const BOUNDED: bool>(
         limits,
         most,
     )?;
-    if let Some(g) = groups {
-        g.keep(
-            &states.nodes,
-            found.0,
-            next,
-            slot,
-            loose.filter(|_| found.1),
-        );
-    }
+    g.keep(&states.nodes, found.0, next, slot, loose);
     Ok(())
 }
 
