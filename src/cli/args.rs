@@ -189,14 +189,8 @@ pub(super) enum Command {
     Dot {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
-        /// Draw the path of the outcome with this number (as listed by
-        /// `paths`).
-        #[arg(long, value_name = "N", conflicts_with = "path")]
-        outcome: Option<usize>,
-        /// Draw a planned path, e.g. "open 1-2, move 2" (commas or new
-        /// lines between actions).
-        #[arg(long, value_name = "PLAN")]
-        path: Option<String>,
+        #[command(flatten)]
+        drawn: DrawnArgs,
         #[command(flatten)]
         turn: TurnArgs,
     },
@@ -213,20 +207,15 @@ pub(super) enum Command {
         check: bool,
     },
     /// The ship as a picture in the terminal, or as an SVG document: rooms
-    /// as boxes, hatches between them, optionally with one outcome's path.
+    /// as boxes, hatches between them, optionally with one outcome's path
+    /// (the rooms it entered, and in SVG its steps numbered on the
+    /// hatches).
     #[command(after_help = examples::DRAW)]
     Draw {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
-        /// Draw the ship at the end of the outcome with this number (as
-        /// listed by `paths`), with its path: the rooms it entered, and in
-        /// SVG its steps numbered on the hatches.
-        #[arg(long, value_name = "N", conflicts_with = "path")]
-        outcome: Option<usize>,
-        /// Draw the ship at the end of a planned path, e.g. "open 1-2, move
-        /// 2" (commas or new lines between actions), with its path.
-        #[arg(long, value_name = "PLAN")]
-        path: Option<String>,
+        #[command(flatten)]
+        drawn: DrawnArgs,
         #[command(flatten)]
         turn: TurnArgs,
         /// Output: a picture in text for the terminal, or a standalone SVG
@@ -371,6 +360,20 @@ pub(super) struct TurnArgs {
     /// keep their states, matched by name.
     #[arg(long, value_name = "RULES")]
     pub(super) rules: Option<String>,
+}
+
+/// What `dot` and `draw` draw on the ship, besides the ship as the turn
+/// starts: one group, so that both read it alike.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(super) struct DrawnArgs {
+    /// Draw the ship at the end of the outcome with this number (as listed
+    /// by `paths`), with its path.
+    #[arg(long, value_name = "N", conflicts_with = "path")]
+    pub(super) outcome: Option<usize>,
+    /// Draw the ship at the end of a planned path, e.g. "open 1-2, move 2"
+    /// (commas or new lines between actions), with its path.
+    #[arg(long, value_name = "PLAN")]
+    pub(super) path: Option<String>,
 }
 
 #[derive(clap::Args, Debug, Clone, Default)]

@@ -135,12 +135,7 @@ pub fn run() -> ExitCode {
             format,
         } => export(board.as_deref(), &turn, format, &term),
         Command::Import { file } => import(&file, &term),
-        Command::Dot {
-            board,
-            outcome,
-            path,
-            turn,
-        } => dot(board.as_deref(), turn, drawn(outcome, path), &term),
+        Command::Dot { board, drawn, turn } => dot(board.as_deref(), turn, drawn.into(), &term),
         Command::Plan {
             board,
             action,
@@ -169,11 +164,10 @@ pub fn run() -> ExitCode {
         Command::Fmt { files, check } => fmt(&files, check, &term),
         Command::Draw {
             board,
-            outcome,
-            path,
+            drawn,
             turn,
             format,
-        } => draw(board.as_deref(), turn, drawn(outcome, path), format, &term),
+        } => draw(board.as_deref(), turn, drawn.into(), format, &term),
         Command::Test {
             paths,
             turn,
@@ -261,11 +255,13 @@ pub fn run() -> ExitCode {
 }
 
 /// Which path `draw` or `dot` draws: an outcome's, a planned one, or none.
-fn drawn(outcome: Option<usize>, path: Option<String>) -> Drawn {
-    match (outcome, path) {
-        (Some(n), _) => Drawn::Outcome(n),
-        (None, Some(plan)) => Drawn::Plan(plan),
-        (None, None) => Drawn::Nothing,
+impl From<DrawnArgs> for Drawn {
+    fn from(args: DrawnArgs) -> Drawn {
+        match (args.outcome, args.path) {
+            (Some(n), _) => Drawn::Outcome(n),
+            (None, Some(plan)) => Drawn::Plan(plan),
+            (None, None) => Drawn::Nothing,
+        }
     }
 }
 
