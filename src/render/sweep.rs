@@ -4,7 +4,7 @@ use anstyle::Style as Look;
 use serde::Serialize;
 
 use super::{Style, count, percent};
-use crate::model::{Board, Movement};
+use crate::model::{Board, Movement, RoomId};
 use crate::sweep::{COST_BUCKETS, Summary, Sweep};
 
 /// A sweep as one document: the turn it sweeps, as every document says
@@ -37,12 +37,18 @@ impl<'a> SweepDoc<'a> {
             board: &board.name,
             rules: &movement.rules().name,
             items: movement.held(),
-            start: match sweep.starts[..] {
-                [one] if board.rooms.len() > 1 => Some(&board.room(one).id),
-                _ => None,
-            },
+            start: one_start(board, sweep).map(|r| board.room(r).id.as_str()),
             summary,
         }
+    }
+}
+
+/// The start room of a sweep from one room (`--from`), on a board where
+/// that is not every room.
+fn one_start(board: &Board, sweep: &Sweep) -> Option<RoomId> {
+    match sweep.starts[..] {
+        [one] if board.rooms.len() > 1 => Some(one),
+        _ => None,
     }
 }
 
@@ -59,10 +65,9 @@ pub fn summary(
 ) -> String {
     let bold = Look::new().bold();
     let rules = movement.rules();
-    let doc = SweepDoc::new(board, movement, sweep, summary);
-    let start = match (doc.start, sweep.starts.first()) {
-        (Some(_), Some(&r)) => format!("start in room {}", board.room(r).label()),
-        _ => "every start room".to_string(),
+    let start = match one_start(board, sweep) {
+        Some(r) => format!("start in room {}", board.room(r).label()),
+        None => "every start room".to_string(),
     };
     let holding = super::table::holding(movement);
     let mut out = String::new();
