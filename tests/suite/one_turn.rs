@@ -243,16 +243,21 @@ fn options_a_command_cannot_honour_are_refused_by_name() {
         (&json!("open-mini"), &json!("red-november"), &json!("2"))
     );
     assert_eq!(all["start"], serde_json::Value::Null, "every room a start");
-    let (out, err, code) = common::hatchway(&[
-        "sweep",
-        "boards/open-mini.board",
-        "--rules",
-        "red-november-rulebook",
-        "--with",
-        "grog",
-        "--states",
-        "clear",
-    ]);
+    // The same sweep under the rulebook with grog, with more options.
+    let with_grog = |more: &[&str]| {
+        let base = [
+            "sweep",
+            "boards/open-mini.board",
+            "--rules",
+            "red-november-rulebook",
+            "--with",
+            "grog",
+            "--states",
+            "clear",
+        ];
+        common::hatchway(&[&base[..], more].concat())
+    };
+    let (out, err, code) = with_grog(&[]);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.starts_with(
@@ -260,20 +265,7 @@ fn options_a_command_cannot_honour_are_refused_by_name() {
         ),
         "{out}"
     );
-    let (out, _, _) = common::hatchway(&[
-        "sweep",
-        "boards/open-mini.board",
-        "--rules",
-        "red-november-rulebook",
-        "--with",
-        "grog",
-        "--states",
-        "clear",
-        "--from",
-        "2",
-        "--format",
-        "json",
-    ]);
+    let (out, _, _) = with_grog(&["--from", "2", "--format", "json"]);
     let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(doc["items"], json!(["grog"]));
 }
