@@ -423,10 +423,20 @@ struct Bounds<W> {
     /// Per state without its position and dry hatches, where its block
     /// starts in `dearest`, as worked out.
     known: Table<Vec<W>, u32>,
-    /// Blocks of one entry, then one per room: the dearest outcome such a
-    /// state can still lead to, then the dearest of those ending in each
-    /// room (`None`: none does).
-    dearest: Vec<Option<(u32, u32)>>,
+    /// Blocks of one entry, then one per room: what the outcomes such a
+    /// state can still lead to allow it, then what those ending in each
+    /// room allow.
+    dearest: Vec<Allowed>,
+}
+
+/// What some outcomes allow a state that can still lead to them: the
+/// dearest of their least (cost, actions), and the latest (cost, actions)
+/// from which the opens their rooms' changes need still fit under it
+/// (`None`: no outcome, or none that leaves room for those opens).
+#[derive(Clone, Copy, Default)]
+struct Allowed {
+    dearest: Option<(u32, u32)>,
+    latest: Option<(u32, u32)>,
 }
 
 impl<W: Default> Default for Bounds<W> {
@@ -452,19 +462,44 @@ impl<W: Word> Bounds<W> {
         if !fresh {
             return at;
         }
+        // The rooms an open to come may change, and the pairs of them one
+        // open may change together: those a wet hatch that can still be
+        // opened joins.
         let mut open = W::default();
-        for &(field, rooms, _) in &shape.wet_rooms {
+        let mut partners = [0u64; 64];
+        for &(field, rooms, [a, b]) in &shape.wet_rooms {
             if movement.opening(HatchStateId(field.get(state))).is_some() {
                 open = open | rooms;
+                partners[a] |= 1 << b;
+                partners[b] |= 1 << a;
             }
         }
         let fixed = shape.room_bits & !open;
-        self.dearest.resize(at + 1 + shape.rooms.len(), None);
+        let least_open = least_open(movement);
+        self.dearest
+            .resize(at + 1 + shape.rooms.len(), Allowed::default());
+        // The outcomes come sorted by their rooms: whether they can still
+        // be reached, and the opens that takes, are worked out once for
+        // each room states.
+        let mut last: Option<(W, Option<u32>)> = None;
         for &(rooms, room, least) in &self.outcomes {
-            if rooms & fixed == state & fixed {
-                for slot in [at, at + 1 + room] {
-                    self.dearest[slot] = self.dearest[slot].max(Some(least));
+            let opens = match last {
+                Some((seen, opens)) if seen == rooms => opens,
+                _ => {
+                    let opens = (rooms & fixed == state & fixed)
+                        .then(|| shape.opens_to_change(rooms, state, &partners));
+                    last = Some((rooms, opens));
+                    opens
                 }
+            };
+            let Some(opens) = opens else {
+                continue;
+            };
+            let latest = latest_before_opens(least, opens, least_open);
+            for slot in [at, at + 1 + room] {
+                let a = &mut self.dearest[slot];
+                a.dearest = a.dearest.max(Some(least));
+                a.latest = a.latest.max(latest);
             }
         }
         at
@@ -472,9 +507,10 @@ impl<W: Word> Bounds<W> {
 
     /// Whether some outcome that a state in the block at `at`, reached at
     /// (`cost`, `len`), can still lead to is no cheaper than the state
-    /// plus the least it takes to walk from its room to the outcome's:
-    /// opening, at its cost, each hatch on the way that is not open, and
-    /// entering each room at the least any of its states costs.
+    /// plus the least it takes to walk from its room to the outcome's
+    /// (opening, at its cost, each hatch on the way that is not open, and
+    /// entering each room at the least any of its states costs), and no
+    /// cheaper than the state plus the opens its rooms' changes need.
     fn within_reach(
         &self,
         shape: &Shape<W>,
@@ -484,24 +520,49 @@ impl<W: Word> Bounds<W> {
         cost: u32,
         len: u32,
     ) -> bool {
-        let rooms = shape.rooms.len();
+        // The rooms where such an outcome ends, and the dearest of them:
+        // a walk dearer than that reaches none.
+        let mut ends = 0u64;
+        let mut dearest = None;
+        for (r, allowed) in self.dearest[at + 1..at + 1 + shape.rooms.len()]
+            .iter()
+            .enumerate()
+        {
+            if let (Some(most), Some(latest)) = (allowed.dearest, allowed.latest)
+                && (cost, len) <= latest
+            {
+                ends |= 1 << r;
+                dearest = dearest.max(Some(most));
+            }
+        }
+        let Some(dearest) = dearest else {
+            return false;
+        };
         let mut best = [(u32::MAX, u32::MAX); 64];
-        let mut done = 0u64;
-        best[shape.position(state)] = (cost, len);
-        loop {
-            let mut here = None;
-            for (r, &b) in best.iter().enumerate().take(rooms) {
-                if done >> r & 1 == 0 && b.0 != u32::MAX && here.is_none_or(|h: usize| b < best[h])
-                {
-                    here = Some(r);
+        let from = shape.position(state);
+        best[from] = (cost, len);
+        // Rooms reached and not yet walked from.
+        let mut reached_rooms = 1u64 << from;
+        while reached_rooms != 0 {
+            let mut here = reached_rooms.trailing_zeros() as usize;
+            let mut rest = reached_rooms & (reached_rooms - 1);
+            while rest != 0 {
+                let r = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if best[r] < best[here] {
+                    here = r;
                 }
             }
-            let Some(here) = here else {
-                return false;
-            };
-            done |= 1 << here;
+            reached_rooms &= !(1 << here);
             let reached = best[here];
-            if self.dearest[at + 1 + here].is_some_and(|most| reached <= most) {
+            if reached > dearest {
+                return false;
+            }
+            if ends >> here & 1 == 1
+                && self.dearest[at + 1 + here]
+                    .dearest
+                    .is_some_and(|most| reached <= most)
+            {
                 return true;
             }
             for l in shape.links(here) {
@@ -520,9 +581,33 @@ impl<W: Word> Bounds<W> {
                 let there = l.there as usize;
                 if next < best[there] {
                     best[there] = next;
+                    reached_rooms |= 1 << there;
                 }
             }
         }
+        false
+    }
+}
+
+/// The fewest minutes an open costs under these rules.
+fn least_open(movement: &Movement) -> u32 {
+    (0..movement.hatch_state_count())
+        .filter_map(|h| movement.opening(HatchStateId(h as u8)))
+        .map(|o| o.cost.0)
+        .min()
+        .unwrap_or(0)
+}
+
+/// The latest (cost, actions) from which `opens` more opens, each costing
+/// at least `least_open` minutes, still come to no more than `least`;
+/// `None` when none does.
+fn latest_before_opens(least: (u32, u32), opens: u32, least_open: u32) -> Option<(u32, u32)> {
+    let cost = least.0.checked_sub(opens.checked_mul(least_open)?)?;
+    match least.1.checked_sub(opens) {
+        Some(len) => Some((cost, len)),
+        // With more opens than the outcome's actions, only a lower cost
+        // leaves room for them.
+        None => Some((cost.checked_sub(1)?, u32::MAX)),
     }
 }
 
@@ -813,6 +898,33 @@ impl<W: Word> Shape<W> {
             }
         }
         loose
+    }
+
+    /// The fewest opens that can bring every room whose state differs
+    /// between `a` and `b` to its state in `a`: an open changes at most
+    /// the two rooms of its hatch, so each such room needs an open of its
+    /// own unless it shares one with another, which only rooms that a wet
+    /// hatch still able to be opened joins (`partners`) can.
+    fn opens_to_change(&self, a: W, b: W, partners: &[u64; 64]) -> u32 {
+        let unlike = a ^ b;
+        let mut changed = 0u64;
+        for &(r, f) in &self.changing {
+            if (unlike >> f.shift) & f.mask != W::default() {
+                changed |= 1 << r;
+            }
+        }
+        let mut paired = 0u32;
+        let mut rest = changed;
+        while rest != 0 {
+            let r = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if partners[r] & changed != 0 {
+                paired += 1;
+            }
+        }
+        // A matching among the rooms that have a partner pairs at most
+        // half of them.
+        changed.count_ones() - paired / 2
     }
 
     /// `state` without its position and dry hatches: its rooms and wet
@@ -1378,6 +1490,8 @@ impl<W: Word> Search<W> {
                 (node.cost, node.len),
             )
         }));
+        // By rooms, so that `Bounds::block` reads each room states once.
+        bounds.outcomes.sort_unstable_by_key(|&(rooms, _, _)| rooms);
         bounds.known.reset(FIRST_STATES);
         bounds.dearest.clear();
     }
@@ -1494,11 +1608,17 @@ impl<W: Word> Search<W> {
             // The bound of a state's moves and opens is its own: theirs
             // can only be lower (an open leaves fewer rooms to change).
             let mut bound = (u32::MAX, u32::MAX);
+            let mut unchanged = bound;
             if let Some(b) = bounds.as_deref_mut() {
                 let at = b.block(shape, movement, state);
-                match b.dearest[at] {
-                    Some(most) if b.within_reach(shape, movement, state, at, cost, len) => {
+                let allowed = b.dearest[at];
+                match (allowed.dearest, allowed.latest) {
+                    (Some(most), Some(latest))
+                        if (cost, len) <= latest
+                            && b.within_reach(shape, movement, state, at, cost, len) =>
+                    {
                         bound = most;
+                        unchanged = most.min(latest);
                     }
                     _ => continue,
                 }
@@ -1527,6 +1647,11 @@ impl<W: Word> Search<W> {
                               step: u32,
                               action: u32,
                               same_loose: bool| {
+                let bound = if BOUNDED && (next ^ state) & shape.room_bits == W::default() {
+                    unchanged
+                } else {
+                    bound
+                };
                 let candidate = Candidate {
                     node,
                     cost,
