@@ -313,6 +313,9 @@ struct Shape<W> {
     hatch_field_bits: W,
     /// How many bits a hatch's field takes.
     hatch_width: u32,
+    /// The fewest moves between each two rooms, a row per room, for the
+    /// bounds of the paths pass ([`Shape::find_least_walks`]).
+    moves: Vec<u32>,
     /// Per pair of different states a changing hatch can be in, `(s, t)`,
     /// unless a hatch in `s` already serves as well as one in `t`: the
     /// minutes and opens that take it from `s` to a state that does,
@@ -429,14 +432,31 @@ struct Bounds<W> {
     dearest: Vec<Allowed>,
 }
 
-/// What some outcomes allow a state that can still lead to them: the
-/// dearest of their least (cost, actions), and the latest (cost, actions)
-/// from which the opens their rooms' changes need still fit under it
-/// (`None`: no outcome, or none that leaves room for those opens).
+/// What some outcomes allow a state that can still lead to them, minutes
+/// and actions each on its own (a state on an outcome's best way has
+/// spent no more of either than that way in all): the most of each that
+/// their least (cost, actions) come to, and the most of each from which
+/// the opens their rooms' changes need still fit (`None`: no outcome, or
+/// none that leaves room for those opens).
 #[derive(Clone, Copy, Default)]
 struct Allowed {
     dearest: Option<(u32, u32)>,
     latest: Option<(u32, u32)>,
+}
+
+/// Whether (minutes, actions) `spent` is within `most`, each on its own.
+#[inline]
+fn within(spent: (u32, u32), most: (u32, u32)) -> bool {
+    spent.0 <= most.0 && spent.1 <= most.1
+}
+
+/// The most of each of two (minutes, actions).
+#[inline]
+fn most_of(a: Option<(u32, u32)>, b: Option<(u32, u32)>) -> Option<(u32, u32)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some((a.0.max(b.0), a.1.max(b.1))),
+        _ => a.or(b),
+    }
 }
 
 impl<W: Default> Default for Bounds<W> {
@@ -498,19 +518,20 @@ impl<W: Word> Bounds<W> {
             let latest = latest_before_opens(least, opens, least_open);
             for slot in [at, at + 1 + room] {
                 let a = &mut self.dearest[slot];
-                a.dearest = a.dearest.max(Some(least));
-                a.latest = a.latest.max(latest);
+                a.dearest = most_of(a.dearest, Some(least));
+                a.latest = most_of(a.latest, latest);
             }
         }
         at
     }
 
     /// Whether some outcome that a state in the block at `at`, reached at
-    /// (`cost`, `len`), can still lead to is no cheaper than the state
-    /// plus the least it takes to walk from its room to the outcome's
-    /// (opening, at its cost, each hatch on the way that is not open, and
-    /// entering each room at the least any of its states costs), and no
-    /// cheaper than the state plus the opens its rooms' changes need.
+    /// (`cost`, `len`), can still lead to has, for its least cost and its
+    /// actions each, room for the state's plus the least walk from its
+    /// room to the outcome's (in minutes: opening, at its cost, each hatch
+    /// on the way that is not open, and entering each room at the least
+    /// any of its states costs; in actions: a move per hatch crossed), and
+    /// for the state's plus the opens its rooms' changes need.
     fn within_reach(
         &self,
         shape: &Shape<W>,
@@ -520,27 +541,27 @@ impl<W: Word> Bounds<W> {
         cost: u32,
         len: u32,
     ) -> bool {
-        // The rooms where such an outcome ends, and the dearest of them:
-        // a walk dearer than that reaches none.
+        let rooms = shape.rooms.len();
+        let from = shape.position(state);
+        // The rooms where such an outcome ends that the fewest moves there
+        // and the opens leave actions for, and the most minutes one of
+        // them allows: a walk dearer than that reaches none.
         let mut ends = 0u64;
         let mut dearest = None;
-        for (r, allowed) in self.dearest[at + 1..at + 1 + shape.rooms.len()]
-            .iter()
-            .enumerate()
-        {
+        for (r, allowed) in self.dearest[at + 1..at + 1 + rooms].iter().enumerate() {
+            // The moves there and the opens are actions of their own.
             if let (Some(most), Some(latest)) = (allowed.dearest, allowed.latest)
-                && (cost, len) <= latest
+                && within((cost, len.saturating_add(shape.moves(from, r))), latest)
             {
                 ends |= 1 << r;
-                dearest = dearest.max(Some(most));
+                dearest = dearest.max(Some(most.0));
             }
         }
         let Some(dearest) = dearest else {
             return false;
         };
-        let mut best = [(u32::MAX, u32::MAX); 64];
-        let from = shape.position(state);
-        best[from] = (cost, len);
+        let mut best = [u32::MAX; 64];
+        best[from] = cost;
         // Rooms reached and not yet walked from.
         let mut reached_rooms = 1u64 << from;
         while reached_rooms != 0 {
@@ -561,7 +582,7 @@ impl<W: Word> Bounds<W> {
             if ends >> here & 1 == 1
                 && self.dearest[at + 1 + here]
                     .dearest
-                    .is_some_and(|most| reached <= most)
+                    .is_some_and(|most| reached <= most.0)
             {
                 return true;
             }
@@ -571,13 +592,13 @@ impl<W: Word> Bounds<W> {
                 };
                 let through = HatchStateId(l.hatch_field.get(state));
                 let step = if movement.walk_through(through) {
-                    (walk, 1)
+                    walk
                 } else if let Some(o) = movement.opening(through) {
-                    (walk.saturating_add(o.cost.0), 2)
+                    walk.saturating_add(o.cost.0)
                 } else {
                     continue;
                 };
-                let next = (reached.0.saturating_add(step.0), reached.1 + step.1);
+                let next = reached.saturating_add(step);
                 let there = l.there as usize;
                 if next < best[there] {
                     best[there] = next;
@@ -598,17 +619,14 @@ fn least_open(movement: &Movement) -> u32 {
         .unwrap_or(0)
 }
 
-/// The latest (cost, actions) from which `opens` more opens, each costing
-/// at least `least_open` minutes, still come to no more than `least`;
-/// `None` when none does.
+/// The most (minutes, actions), each on its own, from which `opens` more
+/// opens, each costing at least `least_open` minutes, still fit in
+/// `least`; `None` when they do not.
 fn latest_before_opens(least: (u32, u32), opens: u32, least_open: u32) -> Option<(u32, u32)> {
-    let cost = least.0.checked_sub(opens.checked_mul(least_open)?)?;
-    match least.1.checked_sub(opens) {
-        Some(len) => Some((cost, len)),
-        // With more opens than the outcome's actions, only a lower cost
-        // leaves room for them.
-        None => Some((cost.checked_sub(1)?, u32::MAX)),
-    }
+    Some((
+        least.0.checked_sub(opens.checked_mul(least_open)?)?,
+        least.1.checked_sub(opens)?,
+    ))
 }
 
 /// The least minutes a walk from room `from` into room `to` can cost this
@@ -935,14 +953,43 @@ impl<W: Word> Shape<W> {
         state & !(self.position_mask | self.dry_mask)
     }
 
-    /// Fills in each link's [`Link::least_walk`], which only the bounds of
-    /// the paths pass read.
+    /// Fills in each link's [`Link::least_walk`] and the fewest moves
+    /// between rooms ([`Shape::moves`]), which only the bounds of the
+    /// paths pass read.
     fn find_least_walks(&mut self, board: &Board, movement: &Movement, plan: &Plan) {
-        for r in 0..board.rooms.len() {
+        let rooms = board.rooms.len();
+        for r in 0..rooms {
             for link in &mut self.links[self.first[r]..self.first[r + 1]] {
                 link.least_walk = least_walk(movement, plan, r, link.there as usize);
             }
         }
+        self.moves.clear();
+        self.moves.resize(rooms * rooms, u32::MAX);
+        let mut next = Vec::with_capacity(rooms);
+        for from in 0..rooms {
+            let row = &mut self.moves[from * rooms..(from + 1) * rooms];
+            row[from] = 0;
+            next.clear();
+            next.push(from);
+            let mut i = 0;
+            while let Some(&here) = next.get(i) {
+                i += 1;
+                for link in &self.links[self.first[here]..self.first[here + 1]] {
+                    let there = link.there as usize;
+                    if link.least_walk.is_some() && row[there] == u32::MAX {
+                        row[there] = row[here] + 1;
+                        next.push(there);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The fewest moves from room `from` into room `to` over hatches that
+    /// can ever be walked through this turn (`u32::MAX`: none).
+    #[inline]
+    fn moves(&self, from: usize, to: usize) -> u32 {
+        self.moves[from * self.rooms.len() + to]
     }
 
     #[inline]
@@ -1355,7 +1402,7 @@ fn relax<W: Word, const BOUNDED: bool>(
         action: c.action,
         settled: false,
     };
-    if BOUNDED && (fresh.cost, fresh.len) > bound {
+    if BOUNDED && !within((fresh.cost, fresh.len), bound) {
         return Ok(());
     }
     // Without groups (no revisits) a candidate is stored in one look-up,
@@ -1614,11 +1661,11 @@ impl<W: Word> Search<W> {
                 let allowed = b.dearest[at];
                 match (allowed.dearest, allowed.latest) {
                     (Some(most), Some(latest))
-                        if (cost, len) <= latest
+                        if within((cost, len), latest)
                             && b.within_reach(shape, movement, state, at, cost, len) =>
                     {
                         bound = most;
-                        unchanged = most.min(latest);
+                        unchanged = (most.0.min(latest.0), most.1.min(latest.1));
                     }
                     _ => continue,
                 }
