@@ -1670,6 +1670,7 @@ impl<W: Word> Search<W> {
                     _ => continue,
                 }
             }
+            let bounds = (bound, unchanged);
             states.nodes[node as usize].settled = true;
             settled.push(node);
             if let Some(g) = &mut groups {
@@ -1693,11 +1694,12 @@ impl<W: Word> Search<W> {
                               next: W,
                               step: u32,
                               action: u32,
-                              same_loose: bool| {
-                let bound = if BOUNDED && (next ^ state) & shape.room_bits == W::default() {
-                    unchanged
+                              same_loose: bool,
+                              changes_rooms: bool| {
+                let bound = if BOUNDED && !changes_rooms {
+                    bounds.1
                 } else {
-                    bound
+                    bounds.0
                 };
                 let candidate = Candidate {
                     node,
@@ -1763,6 +1765,7 @@ impl<W: Word> Search<W> {
                         opening.cost.0.saturating_add(enter.0),
                         fused(action, walk),
                         true,
+                        false,
                     )?;
                     continue;
                 }
@@ -1803,6 +1806,7 @@ impl<W: Word> Search<W> {
                         step,
                         fused(action, walk),
                         false,
+                        false,
                     )?;
                     continue;
                 }
@@ -1814,6 +1818,7 @@ impl<W: Word> Search<W> {
                     opening.cost.0,
                     action,
                     false,
+                    flows,
                 )?;
             }
             if !may_leave {
@@ -1831,7 +1836,16 @@ impl<W: Word> Search<W> {
                 };
                 let action = Action::Move(RoomId(l.there)).rank(hatch_count);
                 let next = shape.walk(state, here, l.there);
-                relax_step(states, &mut groups, frontier, next, step.0, action, true)?;
+                relax_step(
+                    states,
+                    &mut groups,
+                    frontier,
+                    next,
+                    step.0,
+                    action,
+                    true,
+                    false,
+                )?;
             }
         }
 
