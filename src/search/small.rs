@@ -1653,7 +1653,9 @@ impl<W: Word> Search<W> {
                 continue;
             }
             // The bound of a state's moves and opens is its own: theirs
-            // can only be lower (an open leaves fewer rooms to change).
+            // can only be lower (an open leaves fewer rooms to change). A
+            // step that changes no room keeps the state's rooms, so the
+            // opens its outcomes need bound it as well (`unchanged`).
             let mut bound = (u32::MAX, u32::MAX);
             let mut unchanged = bound;
             if let Some(b) = bounds.as_deref_mut() {
