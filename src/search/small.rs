@@ -1667,7 +1667,8 @@ impl<W: Word> Search<W> {
                             && b.within_reach(shape, movement, state, at, cost, len) =>
                     {
                         bound = most;
-                        unchanged = (most.0.min(latest.0), most.1.min(latest.1));
+                        // Within `most` already: it is `most` less opens.
+                        unchanged = latest;
                     }
                     _ => continue,
                 }
