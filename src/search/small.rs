@@ -316,6 +316,8 @@ struct Shape<W> {
     /// The fewest moves between each two rooms, a row per room, for the
     /// bounds of the paths pass ([`Shape::find_least_walks`]).
     moves: Vec<u32>,
+    /// The fewest minutes an open costs under these rules, for the same.
+    least_open: u32,
     /// Per pair of different states a changing hatch can be in, `(s, t)`,
     /// unless a hatch in `s` already serves as well as one in `t`: the
     /// minutes and opens that take it from `s` to a state that does,
@@ -495,7 +497,6 @@ impl<W: Word> Bounds<W> {
             }
         }
         let fixed = shape.room_bits & !open;
-        let least_open = least_open(movement);
         self.dearest
             .resize(at + 1 + shape.rooms.len(), Allowed::default());
         // The outcomes come sorted by their rooms: whether they can still
@@ -515,7 +516,7 @@ impl<W: Word> Bounds<W> {
             let Some(opens) = opens else {
                 continue;
             };
-            let latest = latest_before_opens(least, opens, least_open);
+            let latest = latest_before_opens(least, opens, shape.least_open);
             for slot in [at, at + 1 + room] {
                 let a = &mut self.dearest[slot];
                 a.dearest = most_of(a.dearest, Some(least));
@@ -608,15 +609,6 @@ impl<W: Word> Bounds<W> {
         }
         false
     }
-}
-
-/// The fewest minutes an open costs under these rules.
-fn least_open(movement: &Movement) -> u32 {
-    (0..movement.hatch_state_count())
-        .filter_map(|h| movement.opening(HatchStateId(h as u8)))
-        .map(|o| o.cost.0)
-        .min()
-        .unwrap_or(0)
 }
 
 /// The most (minutes, actions), each on its own, from which `opens` more
@@ -953,9 +945,9 @@ impl<W: Word> Shape<W> {
         state & !(self.position_mask | self.dry_mask)
     }
 
-    /// Fills in each link's [`Link::least_walk`] and the fewest moves
-    /// between rooms ([`Shape::moves`]), which only the bounds of the
-    /// paths pass read.
+    /// Fills in each link's [`Link::least_walk`], the fewest moves between
+    /// rooms ([`Shape::moves`]) and the cheapest open, which only the
+    /// bounds of the paths pass read.
     fn find_least_walks(&mut self, board: &Board, movement: &Movement, plan: &Plan) {
         let rooms = board.rooms.len();
         for r in 0..rooms {
@@ -963,6 +955,11 @@ impl<W: Word> Shape<W> {
                 link.least_walk = least_walk(movement, plan, r, link.there as usize);
             }
         }
+        self.least_open = (0..movement.hatch_state_count())
+            .filter_map(|h| movement.opening(HatchStateId(h as u8)))
+            .map(|o| o.cost.0)
+            .min()
+            .unwrap_or(0);
         self.moves.clear();
         self.moves.resize(rooms * rooms, u32::MAX);
         let mut next = Vec::with_capacity(rooms);
