@@ -180,7 +180,6 @@ pub fn run(
         .map(|chunk| {
             let mut tally = Tally::new(rooms);
             let mut ship = board.clone();
-            let mut best = vec![u32::MAX; rooms];
             let mut workspace = search::Workspace::new();
             let end = ((chunk + 1) * CHUNK).min(total);
             for index in chunk * CHUNK..end {
@@ -189,23 +188,17 @@ pub fn run(
                     ship.rooms[room.index()].state = *state;
                 }
                 tally.solves += 1;
-                let Ok(solution) = workspace.solve_costs(&ship, movement, start, &sweep.limits)
-                else {
+                let Ok(reach) = workspace.solve_reach(&ship, movement, start, &sweep.limits) else {
                     tally.over_budget += 1;
                     continue;
                 };
-                tally.outcomes += solution.outcomes.len() as u64;
-                tally.states += solution.states as u64;
-                best.fill(u32::MAX);
-                for o in &solution.outcomes {
-                    let b = &mut best[o.room.index()];
-                    *b = (*b).min(o.cost.0);
-                }
+                tally.outcomes += reach.outcomes as u64;
+                tally.states += reach.states as u64;
                 let mut left = false;
-                for (r, &cost) in best.iter().enumerate() {
-                    if cost == u32::MAX {
+                for (r, cost) in reach.least.iter().enumerate() {
+                    let Some(cost) = cost.map(|c| c.0) else {
                         continue;
-                    }
+                    };
                     tally.reachable[r] += 1;
                     tally.costs[r][(cost as usize).min(COST_BUCKETS - 1)] += 1;
                     left |= r != start.index();

@@ -52,12 +52,14 @@ mod general;
 mod outcomes;
 mod packing;
 mod path;
+mod reach;
 mod small;
 mod step;
 mod table;
 
 pub use cheapest::{cheapest_first, settled};
 pub use dry::can_flow;
+pub use reach::Reach;
 
 use crate::model::{Board, Cost, Movement, RoomId};
 use crate::outcome::Outcome;
@@ -163,12 +165,13 @@ impl LimitReached {
     }
 }
 
-/// What a solve is asked for: every outcome with its tie-break's path, or
-/// only every outcome's least cost.
+/// What a solve is asked for: every outcome with its tie-break's path,
+/// only every outcome's least cost, or only what a [`Reach`] holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Want {
     Paths,
     Costs,
+    Reach,
 }
 
 /// How the searches stop early, inside this module: boxed, so that the
@@ -201,6 +204,10 @@ pub struct Workspace {
     small: small::Space,
     solution: Solution,
     spare: Vec<Outcome>,
+    reach: Reach,
+    /// Whether the last solve wrote `reach` itself, rather than outcomes
+    /// to read it from.
+    reached: bool,
 }
 
 impl Workspace {
@@ -240,6 +247,27 @@ impl Workspace {
             outcome.actions.clear();
         }
         Ok(&self.solution)
+    }
+
+    /// How many outcomes a turn starting in `start` has, and the least
+    /// cost of ending in each room, as [`Workspace::solve_costs`] would
+    /// give them; the answer lives until the next solve. Where rooms may
+    /// be entered again this takes far fewer states than the outcomes'
+    /// costs (docs/SEARCH.md, "What a sweep reads"). For a sweep.
+    pub fn solve_reach(
+        &mut self,
+        board: &Board,
+        movement: &Movement,
+        start: RoomId,
+        limits: &Limits,
+    ) -> Result<&Reach, LimitReached> {
+        self.reach.clear(board.rooms.len());
+        self.reached = false;
+        self.answer(board, movement, start, limits, Want::Reach)?;
+        if !self.reached {
+            self.reach.read(&self.solution);
+        }
+        Ok(&self.reach)
     }
 
     fn answer(

@@ -51,7 +51,7 @@ use super::packing::{bits_for, exit_bits};
 use super::path::{NO_PARENT, Node, better_way, may_store, offer, write_actions};
 use super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
 use super::table::{Arena, Probe, Table, state_bytes};
-use super::{Limits, Solution, Stopped, Want, Workspace};
+use super::{Limits, Reach, Solution, Stopped, Want, Workspace};
 
 /// A whole search state.
 trait Word:
@@ -1115,6 +1115,8 @@ pub fn solve(
         full,
         solution,
         spare,
+        reach,
+        reached,
         ..
     } = workspace;
     if board.rooms.len() > 64 {
@@ -1122,7 +1124,12 @@ pub fn solve(
     }
     plan.make(board, movement);
     let bits = plan.bits(board, movement);
-    let answer = Answer { solution, spare };
+    let answer = Answer {
+        solution,
+        spare,
+        reach,
+        reached,
+    };
     let frontier = &mut full.frontier;
     if bits <= 64 {
         Some(narrow.run(board, movement, plan, start, limits, frontier, answer, want))
@@ -1133,10 +1140,24 @@ pub fn solve(
     }
 }
 
-/// Where the outcomes go.
+/// Where the outcomes go, or what they reach.
 struct Answer<'a> {
     solution: &'a mut Solution,
     spare: &'a mut Vec<Outcome>,
+    reach: &'a mut Reach,
+    /// Set when `reach` is written here rather than read from `solution`.
+    reached: &'a mut bool,
+}
+
+/// What the costs pass is made for: every outcome at its least cost;
+/// only which outcomes there are, whatever they cost; or the least cost
+/// of ending in each of these rooms (a set of room bits), after which it
+/// stops.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Costs,
+    Outcomes,
+    Rooms(u64),
 }
 
 /// One candidate state to relax: made from `node` (settled at `cost` after
@@ -1216,6 +1237,9 @@ struct Groups<'a, W> {
     /// well but no better: right when only costs are asked for
     /// (the costs pass), not when the tie-break must choose a path.
     ties: bool,
+    /// Whether a state is dropped when its group has another, whatever
+    /// it cost: right when only which outcomes there are is asked for.
+    any_cost: bool,
 }
 
 impl<W: Word> Groups<'_, W> {
@@ -1305,6 +1329,11 @@ impl<W: Word> Groups<'_, W> {
     /// as well, with `ties`).
     #[inline]
     fn beats(&self, l: W, reached: (u32, u32), m: W, cost: u32, len: u32) -> bool {
+        // Any other state of the group reaches the same outcomes
+        // (docs/SEARCH.md, "What a sweep reads").
+        if self.any_cost {
+            return l != m;
+        }
         l != m && (self.shape).catches_up(l, m, reached, (cost, len), self.ties)
     }
 
@@ -1487,14 +1516,32 @@ impl<W: Word> Search<W> {
         self.shape.build(board, movement, plan);
         let mut bounded = false;
         let mut costs_states = 0;
-        if !self.shape.dry_fields.is_empty()
+        let costs_first = !self.shape.dry_fields.is_empty()
             && limits.max_cost.is_none()
-            && opens_wait_for_walks(movement)
+            && opens_wait_for_walks(movement);
+        if costs_first
+            && want == Want::Reach
             && self
-                .explore::<true, false>(board, plan, movement, start, limits, frontier)
+                .reach(
+                    board,
+                    plan,
+                    movement,
+                    start,
+                    limits,
+                    frontier,
+                    &mut *answer.reach,
+                )
                 .is_ok()
         {
-            if want == Want::Costs {
+            *answer.reached = true;
+            return Ok(());
+        }
+        if costs_first
+            && self
+                .explore::<true, false>(board, plan, movement, start, limits, frontier, Pass::Costs)
+                .is_ok()
+        {
+            if want != Want::Paths {
                 collect_outcomes(self, board, answer, Want::Costs);
                 return Ok(());
             }
@@ -1504,13 +1551,79 @@ impl<W: Word> Search<W> {
             costs_states = self.states.nodes.len();
         }
         let beyond = if bounded {
-            self.explore::<false, true>(board, plan, movement, start, limits, frontier)
+            self.explore::<false, true>(board, plan, movement, start, limits, frontier, Pass::Costs)
         } else {
-            self.explore::<false, false>(board, plan, movement, start, limits, frontier)
+            self.explore::<false, false>(
+                board,
+                plan,
+                movement,
+                start,
+                limits,
+                frontier,
+                Pass::Costs,
+            )
         }?;
         answer.solution.beyond = beyond;
         let solution = collect_outcomes(self, board, answer, Want::Paths);
         solution.states += costs_states;
+        Ok(())
+    }
+
+    /// How many outcomes there are and the least cost of ending in each
+    /// room, into `reach`, by two costs passes (docs/SEARCH.md, "What a
+    /// sweep reads"): the first finds which outcomes there are, whatever
+    /// they cost; the second settles states cheapest first until a state
+    /// of every room where they end is settled.
+    #[allow(clippy::too_many_arguments)]
+    fn reach(
+        &mut self,
+        board: &Board,
+        plan: &Plan,
+        movement: &Movement,
+        start: RoomId,
+        limits: &Limits,
+        frontier: &mut Frontier,
+        reach: &mut Reach,
+    ) -> Result<(), Stopped> {
+        self.explore::<true, false>(
+            board,
+            plan,
+            movement,
+            start,
+            limits,
+            frontier,
+            Pass::Outcomes,
+        )?;
+        best_of_each_outcome(self, Want::Costs);
+        let outcomes = self.best.nodes.len();
+        let first = self.states.nodes.len();
+        let shape = &self.shape;
+        let rooms = (self.settled.iter()).fold(0u64, |rooms, &n| {
+            rooms | 1 << shape.position(self.states.keys[n as usize])
+        });
+        self.explore::<true, false>(
+            board,
+            plan,
+            movement,
+            start,
+            limits,
+            frontier,
+            Pass::Rooms(rooms),
+        )?;
+        reach.outcomes = outcomes;
+        reach.states = first + self.states.nodes.len();
+        // Settled cheapest first: a room's first is its least.
+        let mut seen = 0u64;
+        for &n in &self.settled {
+            let room = self.shape.position(self.states.keys[n as usize]);
+            if seen >> room & 1 == 0 {
+                seen |= 1 << room;
+                reach.ends(
+                    RoomId(room as u32),
+                    Cost(self.states.nodes[n as usize].cost),
+                );
+            }
+        }
         Ok(())
     }
 
@@ -1550,6 +1663,7 @@ impl<W: Word> Search<W> {
     /// `BOUNDED` no state goes past what [`Bounds`] allows it. The passes
     /// are constants so that a search with neither (every search without
     /// revisits) carries none of their tests.
+    #[allow(clippy::too_many_arguments)]
     fn explore<const COSTS: bool, const BOUNDED: bool>(
         &mut self,
         board: &Board,
@@ -1558,6 +1672,7 @@ impl<W: Word> Search<W> {
         start: RoomId,
         limits: &Limits,
         frontier: &mut Frontier,
+        pass: Pass,
     ) -> Result<Option<Cost>, Stopped> {
         let Search {
             shape,
@@ -1619,6 +1734,7 @@ impl<W: Word> Search<W> {
                 loose,
                 group_of,
                 ties: COSTS,
+                any_cost: COSTS && pass == Pass::Outcomes,
             };
             let loose = g.loose(initial);
             g.keep(&states.nodes, 0, initial, None, Some(loose));
@@ -1628,6 +1744,8 @@ impl<W: Word> Search<W> {
         let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
         // The cheapest step past `max_cost` (`u32::MAX`: none).
         let beyond = Cell::new(u32::MAX);
+        // With `Pass::Rooms`, the rooms of the states settled so far.
+        let mut seen_rooms = 0u64;
 
         while let Some((cost, len, node)) = frontier.pop() {
             let n = states.nodes[node as usize];
@@ -1677,6 +1795,12 @@ impl<W: Word> Search<W> {
                 g.settle(node, state, states.nodes[node as usize]);
             }
             let here = shape.position(state);
+            if COSTS && let Pass::Rooms(rooms) = pass {
+                seen_rooms |= 1 << here;
+                if seen_rooms & rooms == rooms {
+                    break;
+                }
+            }
             let here_field = shape.rooms[here];
             let here_state = StateId(here_field.get(state));
             let visited = shape.visits.map(|at| shape.visited(state, at));
@@ -1874,7 +1998,7 @@ fn best_of_each_outcome<W: Word>(search: &mut Search<W>, want: Want) {
         let held = best.nodes[slot as usize];
         let better = match want {
             Want::Paths => better_way(&states.nodes, node, held),
-            Want::Costs => {
+            Want::Costs | Want::Reach => {
                 let (this, held) = (states.nodes[node as usize], states.nodes[held as usize]);
                 (this.cost, this.len) < (held.cost, held.len)
             }
@@ -1901,7 +2025,9 @@ fn collect_outcomes<'a, W: Word>(
         ranked,
         ..
     } = search;
-    let Answer { solution, spare } = answer;
+    let Answer {
+        solution, spare, ..
+    } = answer;
     solution.states = states.nodes.len();
     // Outcomes go out ordered by cost, room and room states (in room
     // order); only the rooms that can change differ between outcomes, and

@@ -100,6 +100,33 @@ fn same_costs(board: &Board, movement: &Movement, full: &[Outcome]) -> Result<()
         })
         .collect();
     prop_assert_eq!(costs, stripped, "the costs alone differ");
+    same_reach(board, movement, full)
+}
+
+/// Asked only what a sweep reads, the search gives as many outcomes as
+/// the full answer, and for each room the least cost of those ending
+/// there.
+fn same_reach(board: &Board, movement: &Movement, full: &[Outcome]) -> Result<(), TestCaseError> {
+    let mut workspace = search::Workspace::new();
+    let reach = match workspace.solve_reach(board, movement, board.start, &Limits::default()) {
+        Ok(r) => r.clone(),
+        Err(e) => panic!("the sweep's search gave up on a test board: {e}"),
+    };
+    let mut least = vec![None; board.rooms.len()];
+    for o in full {
+        let l: &mut Option<Cost> = &mut least[o.room.index()];
+        *l = Some(l.map_or(o.cost, |c| c.min(o.cost)));
+    }
+    prop_assert_eq!(
+        reach.outcomes,
+        full.len(),
+        "the sweep's count of outcomes differs"
+    );
+    prop_assert_eq!(
+        reach.least,
+        least,
+        "the sweep's least cost of a room differs"
+    );
     Ok(())
 }
 
