@@ -399,6 +399,8 @@ struct Search<W> {
     settled: Vec<u32>,
     /// What the costs came to, when they were searched first.
     bounds: Bounds<W>,
+    /// What the next costs pass is made for.
+    pass: Pass,
 }
 
 impl<W: Default> Default for Search<W> {
@@ -414,6 +416,7 @@ impl<W: Default> Default for Search<W> {
             ranked: Vec::new(),
             settled: Vec::new(),
             bounds: Bounds::default(),
+            pass: Pass::Costs,
         }
     }
 }
@@ -1536,9 +1539,10 @@ impl<W: Word> Search<W> {
             *answer.reached = true;
             return Ok(());
         }
+        self.pass = Pass::Costs;
         if costs_first
             && self
-                .explore::<true, false>(board, plan, movement, start, limits, frontier, Pass::Costs)
+                .explore::<true, false>(board, plan, movement, start, limits, frontier)
                 .is_ok()
         {
             if want != Want::Paths {
@@ -1551,17 +1555,9 @@ impl<W: Word> Search<W> {
             costs_states = self.states.nodes.len();
         }
         let beyond = if bounded {
-            self.explore::<false, true>(board, plan, movement, start, limits, frontier, Pass::Costs)
+            self.explore::<false, true>(board, plan, movement, start, limits, frontier)
         } else {
-            self.explore::<false, false>(
-                board,
-                plan,
-                movement,
-                start,
-                limits,
-                frontier,
-                Pass::Costs,
-            )
+            self.explore::<false, false>(board, plan, movement, start, limits, frontier)
         }?;
         answer.solution.beyond = beyond;
         let solution = collect_outcomes(self, board, answer, Want::Paths);
@@ -1585,15 +1581,8 @@ impl<W: Word> Search<W> {
         frontier: &mut Frontier,
         reach: &mut Reach,
     ) -> Result<(), Stopped> {
-        self.explore::<true, false>(
-            board,
-            plan,
-            movement,
-            start,
-            limits,
-            frontier,
-            Pass::Outcomes,
-        )?;
+        self.pass = Pass::Outcomes;
+        self.explore::<true, false>(board, plan, movement, start, limits, frontier)?;
         best_of_each_outcome(self, Want::Costs);
         let outcomes = self.best.nodes.len();
         let first = self.states.nodes.len();
@@ -1601,15 +1590,8 @@ impl<W: Word> Search<W> {
         let rooms = (self.settled.iter()).fold(0u64, |rooms, &n| {
             rooms | 1 << shape.position(self.states.keys[n as usize])
         });
-        self.explore::<true, false>(
-            board,
-            plan,
-            movement,
-            start,
-            limits,
-            frontier,
-            Pass::Rooms(rooms),
-        )?;
+        self.pass = Pass::Rooms(rooms);
+        self.explore::<true, false>(board, plan, movement, start, limits, frontier)?;
         reach.outcomes = outcomes;
         reach.states = first + self.states.nodes.len();
         // Settled cheapest first: a room's first is its least.
@@ -1672,7 +1654,6 @@ impl<W: Word> Search<W> {
         start: RoomId,
         limits: &Limits,
         frontier: &mut Frontier,
-        pass: Pass,
     ) -> Result<Option<Cost>, Stopped> {
         let Search {
             shape,
@@ -1683,9 +1664,11 @@ impl<W: Word> Search<W> {
             prior,
             settled,
             bounds,
+            pass,
             ..
         } = self;
         let shape = &*shape;
+        let pass = *pass;
         let mut bounds = BOUNDED.then_some(bounds);
 
         let mut initial = W::from(u64::from(start.0));
