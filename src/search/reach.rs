@@ -8,7 +8,7 @@ use crate::model::{Cost, RoomId};
 
 use super::Solution;
 
-/// How many outcomes a turn has, and the least each room's costs.
+/// How many outcomes a turn has, and the least cost of ending in each room.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reach {
     /// How many outcomes the turn has: as many as [`Solution::outcomes`].

@@ -1645,7 +1645,6 @@ impl<W: Word> Search<W> {
     /// `BOUNDED` no state goes past what [`Bounds`] allows it. The passes
     /// are constants so that a search with neither (every search without
     /// revisits) carries none of their tests.
-    #[allow(clippy::too_many_arguments)]
     fn explore<const COSTS: bool, const BOUNDED: bool>(
         &mut self,
         board: &Board,
