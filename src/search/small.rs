@@ -49,6 +49,8 @@ use super::frontier::Frontier;
 use super::outcomes::Writer;
 use super::packing::{bits_for, exit_bits};
 use super::path::{NO_PARENT, Node, better_way, may_store, offer, write_actions};
+mod leeway;
+
 use super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
 use super::table::{Arena, Probe, Table, state_bytes};
 use super::{Limits, Reach, Solution, Stopped, Want, Workspace};
@@ -401,6 +403,7 @@ struct Search<W> {
     bounds: Bounds<W>,
     /// What the next costs pass is made for.
     pass: Pass,
+    leeway: leeway::Leeway<W>,
 }
 
 impl<W: Default> Default for Search<W> {
@@ -417,6 +420,7 @@ impl<W: Default> Default for Search<W> {
             settled: Vec::new(),
             bounds: Bounds::default(),
             pass: Pass::Costs,
+            leeway: leeway::Leeway::default(),
         }
     }
 }
@@ -428,6 +432,9 @@ struct Bounds<W> {
     /// Each outcome's room states (its state's room fields), room and
     /// least (cost, actions).
     outcomes: Vec<(W, usize, (u32, u32))>,
+    /// Each room states of the outcomes, with where its outcomes start,
+    /// and after them where the last ones end.
+    configs: Vec<(W, u32)>,
     /// Per state without its position and dry hatches, where its block
     /// starts in `dearest`, as worked out.
     known: Table<Vec<W>, u32>,
@@ -468,6 +475,7 @@ impl<W: Default> Default for Bounds<W> {
     fn default() -> Self {
         Bounds {
             outcomes: Vec::new(),
+            configs: Vec::new(),
             known: Table::default(),
             dearest: Vec::new(),
         }
@@ -505,25 +513,19 @@ impl<W: Word> Bounds<W> {
         // The outcomes come sorted by their rooms: whether they can still
         // be reached, and the opens that takes, are worked out once for
         // each room states.
-        let mut last: Option<(W, Option<u32>)> = None;
-        for &(rooms, room, least) in &self.outcomes {
-            let opens = match last {
-                Some((seen, opens)) if seen == rooms => opens,
-                _ => {
-                    let opens = (rooms & fixed == state & fixed)
-                        .then(|| shape.opens_to_change(rooms, state, &partners));
-                    last = Some((rooms, opens));
-                    opens
-                }
-            };
-            let Some(opens) = opens else {
+        for w in self.configs.windows(2) {
+            let (rooms, from, to) = (w[0].0, w[0].1 as usize, w[1].1 as usize);
+            if rooms & fixed != state & fixed {
                 continue;
-            };
-            let latest = latest_before_opens(least, opens, shape.least_open);
-            for slot in [at, at + 1 + room] {
-                let a = &mut self.dearest[slot];
-                a.dearest = most_of(a.dearest, Some(least));
-                a.latest = most_of(a.latest, latest);
+            }
+            let opens = shape.opens_to_change(rooms, state, &partners);
+            for &(_, room, least) in &self.outcomes[from..to] {
+                let latest = latest_before_opens(least, opens, shape.least_open);
+                for slot in [at, at + 1 + room] {
+                    let a = &mut self.dearest[slot];
+                    a.dearest = most_of(a.dearest, Some(least));
+                    a.latest = most_of(a.latest, latest);
+                }
             }
         }
         at
@@ -1088,6 +1090,21 @@ impl<W: Word> Shape<W> {
 }
 
 impl<W: Word> Shape<W> {
+    /// The canonical state of the turn's start, in room `start`.
+    fn initial(&self, board: &Board, plan: &Plan, start: RoomId) -> W {
+        let mut initial = W::from(u64::from(start.0));
+        for (f, room) in self.rooms.iter().zip(&board.rooms) {
+            initial = f.set(initial, room.state.0);
+        }
+        for (f, hatch) in self.hatches.iter().zip(&board.hatches) {
+            initial = f.set(initial, hatch.state.0);
+        }
+        if let Some(at) = self.visits {
+            initial = initial | put(1, at + start.0);
+        }
+        self.canonical(board, plan, initial)
+    }
+
     /// The canonical state after the player of the canonical state `state`,
     /// in room `here`, walks into room `there`.
     #[inline]
@@ -1551,6 +1568,8 @@ impl<W: Word> Search<W> {
             }
             self.keep_costs();
             self.shape.find_least_walks(board, movement, plan);
+            let initial = self.shape.initial(board, plan, start);
+            (self.leeway).find(&self.shape, movement, board, &self.bounds, initial);
             bounded = true;
             costs_states = self.states.nodes.len();
         }
@@ -1631,6 +1650,15 @@ impl<W: Word> Search<W> {
         }));
         // By rooms, so that `Bounds::block` reads each room states once.
         bounds.outcomes.sort_unstable_by_key(|&(rooms, _, _)| rooms);
+        bounds.configs.clear();
+        for (i, &(rooms, _, _)) in bounds.outcomes.iter().enumerate() {
+            if bounds.configs.last().is_none_or(|&(seen, _)| seen != rooms) {
+                bounds.configs.push((rooms, i as u32));
+            }
+        }
+        bounds
+            .configs
+            .push((W::default(), bounds.outcomes.len() as u32));
         bounds.known.reset(FIRST_STATES);
         bounds.dearest.clear();
     }
@@ -1664,23 +1692,14 @@ impl<W: Word> Search<W> {
             settled,
             bounds,
             pass,
+            leeway,
             ..
         } = self;
         let shape = &*shape;
         let pass = *pass;
         let mut bounds = BOUNDED.then_some(bounds);
 
-        let mut initial = W::from(u64::from(start.0));
-        for (f, room) in shape.rooms.iter().zip(&board.rooms) {
-            initial = f.set(initial, room.state.0);
-        }
-        for (f, hatch) in shape.hatches.iter().zip(&board.hatches) {
-            initial = f.set(initial, hatch.state.0);
-        }
-        if let Some(at) = shape.visits {
-            initial = initial | put(1, at + start.0);
-        }
-        let initial = shape.canonical(board, plan, initial);
+        let initial = shape.initial(board, plan, start);
 
         let most = limits.max_memory / state_bytes(std::mem::size_of::<W>());
         may_store(1, limits, most, 0)?;
@@ -1769,6 +1788,9 @@ impl<W: Word> Search<W> {
                     }
                     _ => continue,
                 }
+            }
+            if BOUNDED && !leeway.allows(shape, movement, state, cost) {
+                continue;
             }
             let bounds = (bound, unchanged);
             states.nodes[node as usize].settled = true;
