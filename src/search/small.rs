@@ -20,9 +20,9 @@
 //!   dropped ([`Groups`], docs/SEARCH.md "Dominance"), so this search may
 //!   store fewer states than the general one;
 //! - when rooms may be entered again, a cheaper search for the costs alone
-//!   comes first, and bounds each state of the search for the paths by the
-//!   dearest outcome it can still lead to ([`Search::explore`], [`Bounds`],
-//!   docs/SEARCH.md "Costs first").
+//!   comes first, and a search of a smaller ship bounds what each state of
+//!   the search for the paths may have spent ([`Search::explore`],
+//!   `leeway.rs`, docs/SEARCH.md "Costs first").
 //!
 //! Why this search has its own expansion loop beside the one of
 //! `general.rs`: the decisions both loops make are shared (`step.rs`: which
@@ -50,6 +50,8 @@ use super::outcomes::Writer;
 use super::packing::{bits_for, exit_bits};
 use super::path::{NO_PARENT, Node, better_way, may_store, offer, write_actions};
 mod leeway;
+
+use leeway::Leeway;
 
 use super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
 use super::table::{Arena, Probe, Table, state_bytes};
@@ -192,11 +194,6 @@ struct Link<W> {
     there_field: Field<W>,
     /// Whether no flow can ever happen through this hatch this turn.
     dry: bool,
-    /// The least minutes walking through it can cost, over every state
-    /// its hatch can be walked through in and every state its two rooms
-    /// could take this turn; `None` when it can never be walked through,
-    /// or before [`Shape::find_least_walks`].
-    least_walk: Option<u32>,
 }
 
 /// What a solve works out of the board and rules before it picks a word
@@ -315,11 +312,6 @@ struct Shape<W> {
     hatch_field_bits: W,
     /// How many bits a hatch's field takes.
     hatch_width: u32,
-    /// The fewest moves between each two rooms, a row per room, for the
-    /// bounds of the paths pass ([`Shape::find_least_walks`]).
-    moves: Vec<u32>,
-    /// The fewest minutes an open costs under these rules, for the same.
-    least_open: u32,
     /// Per pair of different states a changing hatch can be in, `(s, t)`,
     /// unless a hatch in `s` already serves as well as one in `t`: the
     /// minutes and opens that take it from `s` to a state that does,
@@ -399,11 +391,12 @@ struct Search<W> {
     /// The best node of each outcome, with what orders the outcomes.
     ranked: Vec<(u32, u32, W, u32)>,
     settled: Vec<u32>,
-    /// What the costs came to, when they were searched first.
-    bounds: Bounds<W>,
+    /// Each outcome's least (cost, actions) that the costs pass settled,
+    /// by its state's outcome bits (room and room states).
+    least: Vec<(W, (u32, u32))>,
     /// What the next costs pass is made for.
     pass: Pass,
-    leeway: leeway::Leeway<W>,
+    leeway: Leeway<W>,
 }
 
 impl<W: Default> Default for Search<W> {
@@ -418,237 +411,11 @@ impl<W: Default> Default for Search<W> {
             best: Table::default(),
             ranked: Vec::new(),
             settled: Vec::new(),
-            bounds: Bounds::default(),
+            least: Vec::new(),
             pass: Pass::Costs,
-            leeway: leeway::Leeway::default(),
+            leeway: Leeway::default(),
         }
     }
-}
-
-/// Every outcome's least (cost, actions), from the costs pass, and what
-/// they bound a state to: no state costlier than every outcome it can
-/// still lead to is on the way to one (docs/SEARCH.md, "Costs first").
-struct Bounds<W> {
-    /// Each outcome's room states (its state's room fields), room and
-    /// least (cost, actions).
-    outcomes: Vec<(W, usize, (u32, u32))>,
-    /// Each room states of the outcomes, with where its outcomes start,
-    /// and after them where the last ones end.
-    configs: Vec<(W, u32)>,
-    /// Per state without its position and dry hatches, where its block
-    /// starts in `dearest`, as worked out.
-    known: Table<Vec<W>, u32>,
-    /// Blocks of one entry, then one per room: what the outcomes such a
-    /// state can still lead to allow it, then what those ending in each
-    /// room allow.
-    dearest: Vec<Allowed>,
-}
-
-/// What some outcomes allow a state that can still lead to them, minutes
-/// and actions each on its own (a state on an outcome's best way has
-/// spent no more of either than that way in all): the most of each that
-/// their least (cost, actions) come to, and the most of each from which
-/// the opens their rooms' changes need still fit (`None`: no outcome, or
-/// none that leaves room for those opens).
-#[derive(Clone, Copy, Default)]
-struct Allowed {
-    dearest: Option<(u32, u32)>,
-    latest: Option<(u32, u32)>,
-}
-
-/// Whether (minutes, actions) `spent` is within `most`, each on its own.
-#[inline]
-fn within(spent: (u32, u32), most: (u32, u32)) -> bool {
-    spent.0 <= most.0 && spent.1 <= most.1
-}
-
-/// The most of each of two (minutes, actions).
-#[inline]
-fn most_of(a: Option<(u32, u32)>, b: Option<(u32, u32)>) -> Option<(u32, u32)> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some((a.0.max(b.0), a.1.max(b.1))),
-        _ => a.or(b),
-    }
-}
-
-impl<W: Default> Default for Bounds<W> {
-    fn default() -> Self {
-        Bounds {
-            outcomes: Vec::new(),
-            configs: Vec::new(),
-            known: Table::default(),
-            dearest: Vec::new(),
-        }
-    }
-}
-
-impl<W: Word> Bounds<W> {
-    /// Where the block of `state` starts in `dearest`: the outcomes it can
-    /// still lead to are those whose rooms agree with it on every room no
-    /// open to come can change (those of no wet hatch that can still be
-    /// opened).
-    #[inline]
-    fn block(&mut self, shape: &Shape<W>, movement: &Movement, state: W) -> usize {
-        let key = shape.rooms_and_wet_hatches(state);
-        let (id, fresh) = self.known.find_or_insert(key, self.dearest.len() as u32);
-        let at = self.known.nodes[id as usize] as usize;
-        if !fresh {
-            return at;
-        }
-        // The rooms an open to come may change, and the pairs of them one
-        // open may change together: those a wet hatch that can still be
-        // opened joins.
-        let mut open = W::default();
-        let mut partners = [0u64; 64];
-        for &(field, rooms, [a, b]) in &shape.wet_rooms {
-            if movement.opening(HatchStateId(field.get(state))).is_some() {
-                open = open | rooms;
-                partners[a] |= 1 << b;
-                partners[b] |= 1 << a;
-            }
-        }
-        let fixed = shape.room_bits & !open;
-        self.dearest
-            .resize(at + 1 + shape.rooms.len(), Allowed::default());
-        // The outcomes come sorted by their rooms: whether they can still
-        // be reached, and the opens that takes, are worked out once for
-        // each room states.
-        for w in self.configs.windows(2) {
-            let (rooms, from, to) = (w[0].0, w[0].1 as usize, w[1].1 as usize);
-            if rooms & fixed != state & fixed {
-                continue;
-            }
-            let opens = shape.opens_to_change(rooms, state, &partners);
-            for &(_, room, least) in &self.outcomes[from..to] {
-                let latest = latest_before_opens(least, opens, shape.least_open);
-                for slot in [at, at + 1 + room] {
-                    let a = &mut self.dearest[slot];
-                    a.dearest = most_of(a.dearest, Some(least));
-                    a.latest = most_of(a.latest, latest);
-                }
-            }
-        }
-        at
-    }
-
-    /// Whether some outcome that a state in the block at `at`, reached at
-    /// (`cost`, `len`), can still lead to has, for its least cost and its
-    /// actions each, room for the state's plus the least walk from its
-    /// room to the outcome's (in minutes: opening, at its cost, each hatch
-    /// on the way that is not open, and entering each room at the least
-    /// any of its states costs; in actions: a move per hatch crossed), and
-    /// for the state's plus the opens its rooms' changes need.
-    fn within_reach(
-        &self,
-        shape: &Shape<W>,
-        movement: &Movement,
-        state: W,
-        at: usize,
-        cost: u32,
-        len: u32,
-    ) -> bool {
-        let rooms = shape.rooms.len();
-        let from = shape.position(state);
-        // The rooms where such an outcome ends that the fewest moves there
-        // and the opens leave actions for, and the most minutes one of
-        // them allows: a walk dearer than that reaches none.
-        let mut ends = 0u64;
-        let mut dearest = None;
-        for (r, allowed) in self.dearest[at + 1..at + 1 + rooms].iter().enumerate() {
-            // The moves there and the opens are actions of their own.
-            if let (Some(most), Some(latest)) = (allowed.dearest, allowed.latest)
-                && within((cost, len.saturating_add(shape.moves(from, r))), latest)
-            {
-                ends |= 1 << r;
-                dearest = dearest.max(Some(most.0));
-            }
-        }
-        let Some(dearest) = dearest else {
-            return false;
-        };
-        let mut best = [u32::MAX; 64];
-        best[from] = cost;
-        // Rooms reached and not yet walked from.
-        let mut reached_rooms = 1u64 << from;
-        while reached_rooms != 0 {
-            let mut here = reached_rooms.trailing_zeros() as usize;
-            let mut rest = reached_rooms & (reached_rooms - 1);
-            while rest != 0 {
-                let r = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if best[r] < best[here] {
-                    here = r;
-                }
-            }
-            reached_rooms &= !(1 << here);
-            let reached = best[here];
-            if reached > dearest {
-                return false;
-            }
-            if ends >> here & 1 == 1
-                && self.dearest[at + 1 + here]
-                    .dearest
-                    .is_some_and(|most| reached <= most.0)
-            {
-                return true;
-            }
-            for l in shape.links(here) {
-                let Some(walk) = l.least_walk else {
-                    continue;
-                };
-                let through = HatchStateId(l.hatch_field.get(state));
-                let step = if movement.walk_through(through) {
-                    walk
-                } else if let Some(o) = movement.opening(through) {
-                    walk.saturating_add(o.cost.0)
-                } else {
-                    continue;
-                };
-                let next = reached.saturating_add(step);
-                let there = l.there as usize;
-                if next < best[there] {
-                    best[there] = next;
-                    reached_rooms |= 1 << there;
-                }
-            }
-        }
-        false
-    }
-}
-
-/// The most (minutes, actions), each on its own, from which `opens` more
-/// opens, each costing at least `least_open` minutes, still fit in
-/// `least`; `None` when they do not.
-fn latest_before_opens(least: (u32, u32), opens: u32, least_open: u32) -> Option<(u32, u32)> {
-    Some((
-        least.0.checked_sub(opens.checked_mul(least_open)?)?,
-        least.1.checked_sub(opens)?,
-    ))
-}
-
-/// The least minutes a walk from room `from` into room `to` can cost this
-/// turn: over every hatch state that can be walked through and every state
-/// the two rooms could take (`Plan::possible`); `None` when no walk is
-/// ever allowed.
-fn least_walk(movement: &Movement, plan: &Plan, from: usize, to: usize) -> Option<u32> {
-    let states = |room: usize| {
-        let mask = plan.possible.get(room).copied().unwrap_or(0);
-        (0..32u8).filter(move |&s| mask >> s & 1 == 1).map(StateId)
-    };
-    let mut least: Option<u32> = None;
-    for t in (0..movement.hatch_state_count()).map(|t| HatchStateId(t as u8)) {
-        if !movement.walk_through(t) {
-            continue;
-        }
-        for a in states(from).filter(|&a| movement.may_leave(a)) {
-            for b in states(to) {
-                if let Some(c) = movement.enter(a, t, b) {
-                    least = Some(least.map_or(c.0, |l| l.min(c.0)));
-                }
-            }
-        }
-    }
-    least
 }
 
 impl<W: Word> Shape<W> {
@@ -738,7 +505,6 @@ impl<W: Word> Shape<W> {
                     hatch_field: field,
                     there_field: self.rooms[there.index()],
                     dry,
-                    least_walk: None,
                 });
             }
             self.dry_bits.push(dry_bits);
@@ -915,83 +681,11 @@ impl<W: Word> Shape<W> {
         loose
     }
 
-    /// The fewest opens that can bring every room whose state differs
-    /// between `a` and `b` to its state in `a`: an open changes at most
-    /// the two rooms of its hatch, so each such room needs an open of its
-    /// own unless it shares one with another, which only rooms that a wet
-    /// hatch still able to be opened joins (`partners`) can.
-    fn opens_to_change(&self, a: W, b: W, partners: &[u64; 64]) -> u32 {
-        let unlike = a ^ b;
-        let mut changed = 0u64;
-        for &(r, f) in &self.changing {
-            if (unlike >> f.shift) & f.mask != W::default() {
-                changed |= 1 << r;
-            }
-        }
-        let mut paired = 0u32;
-        let mut rest = changed;
-        while rest != 0 {
-            let r = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if partners[r] & changed != 0 {
-                paired += 1;
-            }
-        }
-        // A matching among the rooms that have a partner pairs at most
-        // half of them.
-        changed.count_ones() - paired / 2
-    }
-
     /// `state` without its position and dry hatches: its rooms and wet
-    /// hatches, on which its loose hatches and the outcomes it can still
-    /// lead to depend.
+    /// hatches, on which its loose hatches depend.
     #[inline]
     fn rooms_and_wet_hatches(&self, state: W) -> W {
         state & !(self.position_mask | self.dry_mask)
-    }
-
-    /// Fills in each link's [`Link::least_walk`], the fewest moves between
-    /// rooms ([`Shape::moves`]) and the cheapest open, which only the
-    /// bounds of the paths pass read.
-    fn find_least_walks(&mut self, board: &Board, movement: &Movement, plan: &Plan) {
-        let rooms = board.rooms.len();
-        for r in 0..rooms {
-            for link in &mut self.links[self.first[r]..self.first[r + 1]] {
-                link.least_walk = least_walk(movement, plan, r, link.there as usize);
-            }
-        }
-        self.least_open = (0..movement.hatch_state_count())
-            .filter_map(|h| movement.opening(HatchStateId(h as u8)))
-            .map(|o| o.cost.0)
-            .min()
-            .unwrap_or(0);
-        self.moves.clear();
-        self.moves.resize(rooms * rooms, u32::MAX);
-        let mut next = Vec::with_capacity(rooms);
-        for from in 0..rooms {
-            let row = &mut self.moves[from * rooms..(from + 1) * rooms];
-            row[from] = 0;
-            next.clear();
-            next.push(from);
-            let mut i = 0;
-            while let Some(&here) = next.get(i) {
-                i += 1;
-                for link in &self.links[self.first[here]..self.first[here + 1]] {
-                    let there = link.there as usize;
-                    if link.least_walk.is_some() && row[there] == u32::MAX {
-                        row[there] = row[here] + 1;
-                        next.push(there);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The fewest moves from room `from` into room `to` over hatches that
-    /// can ever be walked through this turn (`u32::MAX`: none).
-    #[inline]
-    fn moves(&self, from: usize, to: usize) -> u32 {
-        self.moves[from * self.rooms.len() + to]
     }
 
     #[inline]
@@ -1260,6 +954,10 @@ struct Groups<'a, W> {
     /// Whether a state is dropped when its group has another, whatever
     /// it cost: right when only which outcomes there are is asked for.
     any_cost: bool,
+    /// In the paths pass after the costs, what each state may have spent.
+    leeway: Option<&'a mut Leeway<W>>,
+    /// The state whose steps are being made, with its loose hatches.
+    parent: (W, W),
 }
 
 impl<W: Word> Groups<'_, W> {
@@ -1277,6 +975,31 @@ impl<W: Word> Groups<'_, W> {
             self.loose.nodes[id as usize] = self.shape.loose(self.movement, state);
         }
         self.loose.nodes[id as usize]
+    }
+
+    /// Whether `state`, come up at (`cost`, `len`), is within its
+    /// leeway, if there is one; then it is the state whose steps are made
+    /// next.
+    #[inline]
+    fn admits(&mut self, state: W, cost: u32, len: u32) -> bool {
+        let Some(leeway) = self.leeway.as_deref_mut() else {
+            return true;
+        };
+        let loose = leeway.loose_of(self.shape, self.movement, state);
+        self.parent = (state, loose);
+        leeway.allows(state, loose, cost, len)
+    }
+
+    /// Whether `next`, made by a step of the last state admitted and reached
+    /// at (`cost`, `len`), is within its leeway, if there is one.
+    #[inline]
+    fn admits_step(&mut self, next: W, cost: u32, len: u32) -> bool {
+        match self.leeway.as_deref_mut() {
+            Some(leeway) => {
+                leeway.allows_step(self.shape, self.movement, self.parent, next, (cost, len))
+            }
+            None => true,
+        }
     }
 
     /// The slot in `best` of the group of `m`, whose loose hatches are
@@ -1424,7 +1147,7 @@ impl<W: Word> Groups<'_, W> {
 /// With dominance, a state its group's cheapest dominates is not stored.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn relax<W: Word, const BOUNDED: bool>(
+fn relax<W: Word>(
     states: &mut Table<Vec<W>, Node>,
     groups: &mut Option<Groups<'_, W>>,
     frontier: &mut Frontier,
@@ -1432,7 +1155,6 @@ fn relax<W: Word, const BOUNDED: bool>(
     most: usize,
     max_cost: u32,
     beyond: &Cell<u32>,
-    bound: (u32, u32),
     next: W,
     known: Option<W>,
     c: Candidate,
@@ -1448,9 +1170,6 @@ fn relax<W: Word, const BOUNDED: bool>(
         action: c.action,
         settled: false,
     };
-    if BOUNDED && !within((fresh.cost, fresh.len), bound) {
-        return Ok(());
-    }
     // Without groups (no revisits) a candidate is stored in one look-up,
     // in a branch of its own: sharing the steps below with the grouped
     // case cost the search without revisits 0.7 % more instructions.
@@ -1466,6 +1185,9 @@ fn relax<W: Word, const BOUNDED: bool>(
             most,
         );
     };
+    if !g.admits_step(next, fresh.cost, fresh.len) {
+        return Ok(());
+    }
     let beaten = |g: &Groups<'_, W>, states: &Table<Vec<W>, Node>, slot| {
         g.beaten(
             slot,
@@ -1567,11 +1289,11 @@ impl<W: Word> Search<W> {
                 return Ok(());
             }
             self.keep_costs();
-            self.shape.find_least_walks(board, movement, plan);
             let initial = self.shape.initial(board, plan, start);
-            (self.leeway).find(&self.shape, movement, board, &self.bounds, initial);
+            let classes =
+                (self.leeway).find(&self.shape, movement, board, &self.least, initial, limits);
             bounded = true;
-            costs_states = self.states.nodes.len();
+            costs_states = self.states.nodes.len() + classes;
         }
         let beyond = if bounded {
             self.explore::<false, true>(board, plan, movement, start, limits, frontier)
@@ -1629,38 +1351,21 @@ impl<W: Word> Search<W> {
     }
 
     /// Keeps each outcome's least (cost, actions) that the costs pass
-    /// settled, in `self.bounds`.
+    /// settled, in `self.least`.
     fn keep_costs(&mut self) {
         best_of_each_outcome(self, Want::Costs);
         let Search {
             shape,
             states,
             best,
-            bounds,
+            least,
             ..
         } = self;
-        bounds.outcomes.clear();
-        bounds.outcomes.extend(best.nodes.iter().map(|&n| {
+        least.clear();
+        least.extend(best.nodes.iter().map(|&n| {
             let (key, node) = (states.keys[n as usize], states.nodes[n as usize]);
-            (
-                key & shape.room_bits,
-                shape.position(key),
-                (node.cost, node.len),
-            )
+            (key & shape.outcome_mask, (node.cost, node.len))
         }));
-        // By rooms, so that `Bounds::block` reads each room states once.
-        bounds.outcomes.sort_unstable_by_key(|&(rooms, _, _)| rooms);
-        bounds.configs.clear();
-        for (i, &(rooms, _, _)) in bounds.outcomes.iter().enumerate() {
-            if bounds.configs.last().is_none_or(|&(seen, _)| seen != rooms) {
-                bounds.configs.push((rooms, i as u32));
-            }
-        }
-        bounds
-            .configs
-            .push((W::default(), bounds.outcomes.len() as u32));
-        bounds.known.reset(FIRST_STATES);
-        bounds.dearest.clear();
     }
 
     /// Searches every state from the start into `self.states` (the
@@ -1670,7 +1375,8 @@ impl<W: Word> Search<W> {
     /// which no flow can happen opened only to be walked through at once,
     /// so its ways are as cheap as the best but not always the ones the
     /// tie-break picks. Otherwise it finds the tie-break's ways, and with
-    /// `BOUNDED` no state goes past what [`Bounds`] allows it. The passes
+    /// `BOUNDED` no state spends more than its leeway allows
+    /// ([`Leeway`]). The passes
     /// are constants so that a search with neither (every search without
     /// revisits) carries none of their tests.
     fn explore<const COSTS: bool, const BOUNDED: bool>(
@@ -1690,14 +1396,12 @@ impl<W: Word> Search<W> {
             group_of,
             prior,
             settled,
-            bounds,
             pass,
             leeway,
             ..
         } = self;
         let shape = &*shape;
         let pass = *pass;
-        let mut bounds = BOUNDED.then_some(bounds);
 
         let initial = shape.initial(board, plan, start);
 
@@ -1736,6 +1440,8 @@ impl<W: Word> Search<W> {
                 group_of,
                 ties: COSTS,
                 any_cost: COSTS && pass == Pass::Outcomes,
+                leeway: BOUNDED.then_some(&mut *leeway),
+                parent: (W::default(), W::default()),
             };
             let loose = g.loose(initial);
             g.keep(&states.nodes, 0, initial, None, Some(loose));
@@ -1768,31 +1474,14 @@ impl<W: Word> Search<W> {
             {
                 continue;
             }
-            // The bound of a state's moves and opens is its own: theirs
-            // can only be lower (an open leaves fewer rooms to change). A
-            // step that changes no room keeps the state's rooms, so the
-            // opens its outcomes need bound it as well (`unchanged`).
-            let mut bound = (u32::MAX, u32::MAX);
-            let mut unchanged = bound;
-            if let Some(b) = bounds.as_deref_mut() {
-                let at = b.block(shape, movement, state);
-                let allowed = b.dearest[at];
-                match (allowed.dearest, allowed.latest) {
-                    (Some(most), Some(latest))
-                        if within((cost, len), latest)
-                            && b.within_reach(shape, movement, state, at, cost, len) =>
-                    {
-                        bound = most;
-                        // Within `most` already: it is `most` less opens.
-                        unchanged = latest;
-                    }
-                    _ => continue,
-                }
-            }
-            if BOUNDED && !leeway.allows(shape, movement, state, cost) {
+            // A state's leeway is judged when it is made and again when it
+            // comes up, as it may since have been reached more cheaply.
+            if BOUNDED
+                && let Some(g) = &mut groups
+                && !g.admits(state, cost, len)
+            {
                 continue;
             }
-            let bounds = (bound, unchanged);
             states.nodes[node as usize].settled = true;
             settled.push(node);
             if let Some(g) = &mut groups {
@@ -1822,13 +1511,7 @@ impl<W: Word> Search<W> {
                               next: W,
                               step: u32,
                               action: u32,
-                              same_loose: bool,
-                              changes_rooms: bool| {
-                let bound = if BOUNDED && !changes_rooms {
-                    bounds.1
-                } else {
-                    bounds.0
-                };
+                              same_loose: bool| {
                 let candidate = Candidate {
                     node,
                     cost,
@@ -1837,8 +1520,8 @@ impl<W: Word> Search<W> {
                     action,
                 };
                 let known = (COSTS && same_loose).then_some(loose_here);
-                relax::<W, BOUNDED>(
-                    states, groups, frontier, limits, most, max_cost, &beyond, bound, next, known,
+                relax(
+                    states, groups, frontier, limits, most, max_cost, &beyond, next, known,
                     candidate,
                 )
             };
@@ -1893,7 +1576,6 @@ impl<W: Word> Search<W> {
                         opening.cost.0.saturating_add(enter.0),
                         fused(action, walk),
                         true,
-                        false,
                     )?;
                     continue;
                 }
@@ -1934,7 +1616,6 @@ impl<W: Word> Search<W> {
                         step,
                         fused(action, walk),
                         false,
-                        false,
                     )?;
                     continue;
                 }
@@ -1946,7 +1627,6 @@ impl<W: Word> Search<W> {
                     opening.cost.0,
                     action,
                     false,
-                    flows,
                 )?;
             }
             if !may_leave {
@@ -1964,16 +1644,7 @@ impl<W: Word> Search<W> {
                 };
                 let action = Action::Move(RoomId(l.there)).rank(hatch_count);
                 let next = shape.walk(state, here, l.there);
-                relax_step(
-                    states,
-                    &mut groups,
-                    frontier,
-                    next,
-                    step.0,
-                    action,
-                    true,
-                    false,
-                )?;
+                relax_step(states, &mut groups, frontier, next, step.0, action, true)?;
             }
         }
 
@@ -2086,8 +1757,8 @@ mod tests {
     }
 
     /// The costs pass finds every outcome at its least (cost, actions),
-    /// the same as the paths pass gives it: the bounds it sets are as
-    /// tight as they can be.
+    /// the same as the paths pass gives it: the leeway it sets is as wide
+    /// as it must be, and no wider.
     #[test]
     fn the_costs_pass_finds_each_outcome_at_its_least_cost() {
         use crate::interchange::Format;
@@ -2112,11 +1783,11 @@ mod tests {
                 .map(|o| (o.cost.0, o.actions.len() as u32))
                 .collect();
             let Space { narrow, wide, .. } = &mut workspace.small;
-            let mut costs: Vec<(u32, u32)> = (narrow.bounds.outcomes.iter().map(|o| o.2))
-                .chain(wide.bounds.outcomes.iter().map(|o| o.2))
+            let mut costs: Vec<(u32, u32)> = (narrow.least.iter().map(|o| o.1))
+                .chain(wide.least.iter().map(|o| o.1))
                 .collect();
-            narrow.bounds.outcomes.clear();
-            wide.bounds.outcomes.clear();
+            narrow.least.clear();
+            wide.least.clear();
             if costs.is_empty() {
                 continue;
             }

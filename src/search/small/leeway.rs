@@ -1,61 +1,91 @@
-//! How much a state of the paths pass may have spent and still be on the
-//! way to some outcome at its least cost, from a search of a smaller
-//! ship: one where a hatch through which no flow can happen any more is
-//! walked through without being opened (docs/SEARCH.md, "Leeway").
+//! The leeway of the paths pass: how much a state may have spent and still
+//! lie on the best way to an outcome, from a search of a smaller ship
+//! (docs/SEARCH.md, "Costs first").
+//!
+//! The smaller ship's states are classes of the search's states: equal but
+//! for their loose hatches ([`Shape::loose`]), with the same loose hatches.
+//! A loose hatch is walked through without being opened, at the least any
+//! state its opens can bring it to costs; its opens, which change no room,
+//! are left out; every other step is the search's own. Every way of the
+//! search is then a way of the smaller ship costing no more minutes and no
+//! more actions, so a state that has spent more than the outcomes it can
+//! lead to leave it, less the least way there, is on no outcome's best way.
 
 use std::collections::BinaryHeap;
 
-use crate::model::{HatchStateId, Movement, StateId};
+use crate::model::{Board, HatchStateId, Movement, StateId};
 
+use super::super::Limits;
 use super::super::step::{changes, walk_cost};
 use super::super::table::Table;
-use super::{Bounds, Shape, Word};
+use super::{Shape, Word};
 
-/// A class of states: equal but for their loose hatches ([`Shape::loose`]),
-/// which are the same hatches for every state of the class.
+/// A class of states of the search: a state of the smaller ship.
 #[derive(Clone, Copy)]
 struct Class<W> {
-    /// One state of the class, from which its steps are made.
+    /// One state of the class, from which its steps are made: they are the
+    /// same from every state of it (docs/SEARCH.md).
     state: W,
     /// Its loose hatches.
     loose: W,
-    /// Whether another class was found by the same key: then neither bounds
-    /// anything.
-    shared: bool,
 }
 
-/// The leeway of every class the smaller ship can reach.
+/// A step of the smaller ship, into class `to` from class `from`.
+#[derive(Clone, Copy)]
+struct Step {
+    to: u32,
+    from: u32,
+    minutes: u32,
+}
+
+/// The classes the smaller ship reaches, with the most each may have spent
+/// in minutes and in actions.
 pub(super) struct Leeway<W> {
-    classes: Table<Vec<W>, u32>,
-    found: Vec<Class<W>>,
-    /// Steps of the smaller ship, as (to, from, minutes).
-    steps: Vec<(u32, u32, u32)>,
-    /// Where each class's steps into it start in `steps`, once sorted.
+    /// Each class by its key: a state of it with its loose hatches' bits
+    /// all set.
+    keys: Table<Vec<W>, u32>,
+    classes: Vec<Class<W>>,
+    steps: Vec<Step>,
+    /// Where the steps into each class start in `steps`, once sorted.
     first: Vec<u32>,
-    /// The most minutes a state of each class may have spent and still be
-    /// on the way to an outcome at its least cost.
-    most: Vec<i64>,
+    /// The most minutes a state of each class may have spent; `i64::MAX`:
+    /// no bound.
+    minutes: Vec<i64>,
+    /// The same in actions.
+    actions: Vec<i64>,
     /// [`Shape::loose`] by state without position and dry hatches.
     loose: Table<Vec<W>, W>,
-    least: Table<Vec<W>, u32>,
+    /// Each outcome's least (cost, actions), by its outcome bits.
+    least: Table<Vec<W>, (u32, u32)>,
+    /// Whether the classes outgrew the state budget, so nothing is bounded.
+    unbounded: bool,
 }
 
 impl<W: Default> Default for Leeway<W> {
     fn default() -> Self {
         Leeway {
-            classes: Table::default(),
-            found: Vec::new(),
+            keys: Table::default(),
+            classes: Vec::new(),
             steps: Vec::new(),
             first: Vec::new(),
-            most: Vec::new(),
+            minutes: Vec::new(),
+            actions: Vec::new(),
             loose: Table::default(),
             least: Table::default(),
+            unbounded: false,
         }
     }
 }
 
+/// The tables a leeway starts with: most solves reach a few hundred
+/// classes.
+const FIRST_CLASSES: usize = 128;
+
 impl<W: Word> Leeway<W> {
-    fn loose_of(&mut self, shape: &Shape<W>, movement: &Movement, state: W) -> W {
+    /// [`Shape::loose`] of `state`, worked out once for its rooms and wet
+    /// hatches.
+    #[inline]
+    pub(super) fn loose_of(&mut self, shape: &Shape<W>, movement: &Movement, state: W) -> W {
         let key = shape.rooms_and_wet_hatches(state);
         let (id, fresh) = self.loose.find_or_insert(key, W::default());
         if fresh {
@@ -64,7 +94,9 @@ impl<W: Word> Leeway<W> {
         self.loose.nodes[id as usize]
     }
 
-    /// The class of `state`, stored if new.
+    /// The class of `state`, kept (and queued in `todo`) if new. A key
+    /// found again with other loose hatches (a loose hatch's field can
+    /// look like a state with all its bits set) is left unbounded.
     fn class(
         &mut self,
         shape: &Shape<W>,
@@ -74,151 +106,197 @@ impl<W: Word> Leeway<W> {
     ) -> u32 {
         let loose = self.loose_of(shape, movement, state);
         let (id, fresh) = self
-            .classes
-            .find_or_insert(state | loose, self.found.len() as u32);
-        let at = self.classes.nodes[id as usize];
+            .keys
+            .find_or_insert(state | loose, self.classes.len() as u32);
+        let at = self.keys.nodes[id as usize];
         if fresh {
-            self.found.push(Class {
-                state,
-                loose,
-                shared: false,
-            });
+            self.classes.push(Class { state, loose });
             todo.push(at);
-        } else if self.found[at as usize].loose != loose {
-            self.found[at as usize].shared = true;
+        } else if self.classes[at as usize].loose != loose {
+            self.unbounded = true;
         }
         at
     }
 
     /// Searches the smaller ship from `initial` and works out each class's
-    /// leeway from the outcomes' least costs in `bounds`.
+    /// leeway from the outcomes' least (cost, actions) in `least` (by
+    /// their outcome bits). Gives how many classes it stored.
     pub(super) fn find(
         &mut self,
         shape: &Shape<W>,
         movement: &Movement,
-        board: &crate::model::Board,
-        bounds: &Bounds<W>,
+        board: &Board,
+        least: &[(W, (u32, u32))],
         initial: W,
-    ) {
-        self.classes.reset(128);
-        self.loose.reset(128);
-        self.least.reset(128);
-        self.found.clear();
+        limits: &Limits,
+    ) -> usize {
+        self.keys.reset(FIRST_CLASSES);
+        self.loose.reset(FIRST_CLASSES);
+        self.least.reset(FIRST_CLASSES);
+        self.classes.clear();
         self.steps.clear();
+        self.unbounded = false;
         let mut todo = Vec::new();
         self.class(shape, movement, initial, &mut todo);
         while let Some(from) = todo.pop() {
-            let Class { state, loose, .. } = self.found[from as usize];
-            let here = shape.position(state);
-            let here_field = shape.rooms[here];
-            let here_state = StateId(here_field.get(state));
-            let may_leave = movement.may_leave(here_state);
-            for l in shape.links(here) {
-                let before = HatchStateId(l.hatch_field.get(state));
-                let there_state = StateId(l.there_field.get(state));
-                if (l.hatch_field.mask << l.hatch_field.shift) & loose != W::default() {
-                    // Walked through in any state its opens can bring it
-                    // to from the start, without paying for them.
-                    if !may_leave {
-                        continue;
-                    }
-                    let mut least: Option<u32> = None;
-                    let mut t = Some(board.hatches[l.hatch as usize].state);
-                    for _ in 0..movement.hatch_state_count() {
-                        let Some(now) = t else { break };
-                        if let Some(c) = walk_cost(movement, here_state, now, there_state) {
-                            least = Some(least.map_or(c.0, |m| m.min(c.0)));
-                        }
-                        t = movement.opening(now).map(|o| o.becomes);
-                    }
-                    if let Some(c) = least {
-                        let next = shape.walk(state, here, l.there);
-                        let to = self.class(shape, movement, next, &mut todo);
-                        self.steps.push((to, from, c));
-                    }
-                    continue;
-                }
-                if let Some(opening) = movement.opening(before) {
-                    let flow = movement.flow(here_state, there_state);
-                    let mut next = l.hatch_field.set(state, opening.becomes.0);
-                    if let Some((a, b)) = flow.filter(|_| changes(flow, here_state, there_state)) {
-                        next = l.there_field.set(here_field.set(next, a.0), b.0);
-                    }
-                    let to = self.class(shape, movement, next, &mut todo);
-                    self.steps.push((to, from, opening.cost.0));
-                }
-                if may_leave && let Some(c) = walk_cost(movement, here_state, before, there_state) {
-                    let next = shape.walk(state, here, l.there);
-                    let to = self.class(shape, movement, next, &mut todo);
-                    self.steps.push((to, from, c.0));
-                }
+            if self.classes.len() > limits.max_states {
+                self.unbounded = true;
+                return self.classes.len();
             }
+            self.step_from(shape, movement, board, from, &mut todo);
         }
-        // Each outcome's least cost, by its room states and room.
-        let outcome_bits = shape.room_bits | shape.position_mask;
-        for &(rooms, room, (cost, _)) in &bounds.outcomes {
-            let (id, _) = self
-                .least
-                .find_or_insert(rooms | W::from(room as u64), cost);
-            self.least.nodes[id as usize] = cost;
+        for &(key, l) in least {
+            self.least.find_or_insert(key, l);
         }
-        let n = self.found.len();
-        self.most.clear();
-        let mut heap = BinaryHeap::new();
-        for c in &self.found {
-            let m = if c.shared {
-                i64::MAX
-            } else {
-                self.least
-                    .find(c.state & outcome_bits)
-                    .map_or(i64::MIN / 2, |id| i64::from(self.least.nodes[id as usize]))
-            };
-            self.most.push(m);
-        }
-        for (i, &m) in self.most.iter().enumerate() {
-            heap.push((m, i as u32));
-        }
-        self.steps.sort_unstable_by_key(|s| s.0);
+        self.steps.sort_unstable_by_key(|s| s.to);
+        let n = self.classes.len();
         self.first.clear();
         self.first.resize(n + 1, 0);
         for s in &self.steps {
-            self.first[s.0 as usize + 1] += 1;
+            self.first[s.to as usize + 1] += 1;
         }
         for i in 0..n {
             self.first[i + 1] += self.first[i];
         }
+        let outcome = shape.outcome_mask;
+        let mut minutes = std::mem::take(&mut self.minutes);
+        self.spread(&mut minutes, outcome, |l| l.0, |s| s.minutes);
+        self.minutes = minutes;
+        // Every step is one action at least.
+        let mut actions = std::mem::take(&mut self.actions);
+        self.spread(&mut actions, outcome, |l| l.1, |_| 1);
+        self.actions = actions;
+        n
+    }
+
+    /// Makes the smaller ship's steps from class `from`.
+    fn step_from(
+        &mut self,
+        shape: &Shape<W>,
+        movement: &Movement,
+        board: &Board,
+        from: u32,
+        todo: &mut Vec<u32>,
+    ) {
+        let Class { state, loose } = self.classes[from as usize];
+        let here = shape.position(state);
+        let here_field = shape.rooms[here];
+        let here_state = StateId(here_field.get(state));
+        let may_leave = movement.may_leave(here_state);
+        for l in shape.links(here) {
+            let before = HatchStateId(l.hatch_field.get(state));
+            let there_state = StateId(l.there_field.get(state));
+            let mut add = |leeway: &mut Self, next: W, minutes: u32| {
+                let to = leeway.class(shape, movement, next, todo);
+                leeway.steps.push(Step { to, from, minutes });
+            };
+            if (l.hatch_field.mask << l.hatch_field.shift) & loose != W::default() {
+                // Walked through in the cheapest state its opens can bring
+                // it to from the start, unopened.
+                let least = may_leave
+                    .then(|| {
+                        let first = board.hatches[l.hatch as usize].state;
+                        std::iter::successors(Some(first), |&t| {
+                            movement.opening(t).map(|o| o.becomes)
+                        })
+                        .take(movement.hatch_state_count())
+                        .filter_map(|t| walk_cost(movement, here_state, t, there_state))
+                        .map(|c| c.0)
+                        .min()
+                    })
+                    .flatten();
+                if let Some(minutes) = least {
+                    add(self, shape.walk(state, here, l.there), minutes);
+                }
+                continue;
+            }
+            if let Some(opening) = movement.opening(before) {
+                let flow = movement.flow(here_state, there_state);
+                let mut next = l.hatch_field.set(state, opening.becomes.0);
+                if let Some((a, b)) = flow.filter(|_| changes(flow, here_state, there_state)) {
+                    next = l.there_field.set(here_field.set(next, a.0), b.0);
+                }
+                add(self, next, opening.cost.0);
+            }
+            if may_leave && let Some(c) = walk_cost(movement, here_state, before, there_state) {
+                add(self, shape.walk(state, here, l.there), c.0);
+            }
+        }
+    }
+
+    /// Works out into `most` the most each class may have spent in one
+    /// measure (`of` picks it from an outcome's least (cost, actions),
+    /// `step` from a step): over the outcomes the class can lead to, the
+    /// outcome's least less the least way there. A search from the outcomes
+    /// backwards along the steps, greatest first.
+    fn spread(
+        &self,
+        most: &mut Vec<i64>,
+        outcome: W,
+        of: impl Fn((u32, u32)) -> u32,
+        step: impl Fn(&Step) -> u32,
+    ) {
+        most.clear();
+        let mut heap = BinaryHeap::new();
+        for c in &self.classes {
+            // A class every way of the search reaches ends an outcome of
+            // the costs pass; one that does not bounds nothing by itself.
+            let m = self
+                .least
+                .find(c.state & outcome)
+                .map_or(i64::MIN, |id| i64::from(of(self.least.nodes[id as usize])));
+            heap.push((m, most.len() as u32));
+            most.push(m);
+        }
         while let Some((m, at)) = heap.pop() {
-            if m != self.most[at as usize] {
+            if m != most[at as usize] || m == i64::MIN {
                 continue;
             }
             let (a, b) = (
                 self.first[at as usize] as usize,
                 self.first[at as usize + 1] as usize,
             );
-            for &(_, from, w) in &self.steps[a..b] {
-                let c = if m == i64::MAX { m } else { m - i64::from(w) };
-                if c > self.most[from as usize] {
-                    self.most[from as usize] = c;
-                    heap.push((c, from));
+            for s in &self.steps[a..b] {
+                let c = m - i64::from(step(s));
+                if c > most[s.from as usize] {
+                    most[s.from as usize] = c;
+                    heap.push((c, s.from));
                 }
             }
         }
     }
 
-    /// Whether a state reached at `cost` may still be on the way to some
-    /// outcome at its least cost.
-    pub(super) fn allows(
+    /// Whether `next`, made by a step from `parent` (a state and its loose
+    /// hatches) and reached at (cost, actions) `spent`, may lie on the best
+    /// way to an outcome.
+    pub(super) fn allows_step(
         &mut self,
         shape: &Shape<W>,
         movement: &Movement,
-        state: W,
-        cost: u32,
+        parent: (W, W),
+        next: W,
+        spent: (u32, u32),
     ) -> bool {
-        let loose = self.loose_of(shape, movement, state);
-        let Some(id) = self.classes.find(state | loose) else {
+        let loose = if shape.rooms_and_wet_hatches(next) == shape.rooms_and_wet_hatches(parent.0) {
+            parent.1
+        } else {
+            self.loose_of(shape, movement, next)
+        };
+        self.allows(next, loose, spent.0, spent.1)
+    }
+
+    /// Whether `state`, whose loose hatches are `loose`
+    /// ([`Leeway::loose_of`]), reached at (`cost`, `len`), may lie on the
+    /// best way to an outcome.
+    #[inline]
+    pub(super) fn allows(&self, state: W, loose: W, cost: u32, len: u32) -> bool {
+        if self.unbounded {
+            return true;
+        }
+        let Some(id) = self.keys.find(state | loose) else {
             return true;
         };
-        let at = self.classes.nodes[id as usize] as usize;
-        i64::from(cost) <= self.most[at]
+        let at = self.keys.nodes[id as usize] as usize;
+        i64::from(cost) <= self.minutes[at] && i64::from(len) <= self.actions[at]
     }
 }
