@@ -956,8 +956,10 @@ struct Groups<'a, W> {
     any_cost: bool,
     /// In the paths pass after the costs, what each state may have spent.
     leeway: Option<&'a mut Leeway<W>>,
-    /// The state whose steps are being made, with its loose hatches.
-    parent: (W, W),
+    /// The state whose steps are being made ([`Groups::step_from`]).
+    parent: W,
+    /// Its loose hatches, once a step has needed them.
+    parent_loose: Option<W>,
 }
 
 impl<W: Word> Groups<'_, W> {
@@ -977,29 +979,33 @@ impl<W: Word> Groups<'_, W> {
         self.loose.nodes[id as usize]
     }
 
-    /// Whether `state`, come up at (`cost`, `len`), is within its
-    /// leeway, if there is one; then it is the state whose steps are made
-    /// next.
+    /// Makes `state` the one whose steps are judged next
+    /// ([`Groups::admits_step`]).
     #[inline]
-    fn admits(&mut self, state: W, cost: u32, len: u32) -> bool {
+    fn step_from(&mut self, state: W) {
+        self.parent = state;
+        self.parent_loose = None;
+    }
+
+    /// Whether `next`, made by a step of the state given to
+    /// [`Groups::step_from`] and reached at (`cost`, `len`), is within its
+    /// leeway, if there is one.
+    #[inline]
+    fn admits_step(&mut self, next: W, cost: u32, len: u32) -> bool {
         let Some(leeway) = self.leeway.as_deref_mut() else {
             return true;
         };
-        let loose = leeway.loose_of(self.shape, self.movement, state);
-        self.parent = (state, loose);
-        leeway.allows(state, loose, cost, len)
-    }
-
-    /// Whether `next`, made by a step of the last state admitted and reached
-    /// at (`cost`, `len`), is within its leeway, if there is one.
-    #[inline]
-    fn admits_step(&mut self, next: W, cost: u32, len: u32) -> bool {
-        match self.leeway.as_deref_mut() {
-            Some(leeway) => {
-                leeway.allows_step(self.shape, self.movement, self.parent, next, (cost, len))
-            }
-            None => true,
-        }
+        let (shape, movement) = (self.shape, self.movement);
+        // A step that changes no room and no wet hatch keeps the loose
+        // hatches of the state it is made from.
+        let loose = if shape.rooms_and_wet_hatches(next) == shape.rooms_and_wet_hatches(self.parent)
+        {
+            let parent = self.parent;
+            *(self.parent_loose).get_or_insert_with(|| leeway.loose_of(shape, movement, parent))
+        } else {
+            leeway.loose_of(shape, movement, next)
+        };
+        leeway.allows(next, loose, cost, len)
     }
 
     /// The slot in `best` of the group of `m`, whose loose hatches are
@@ -1185,6 +1191,7 @@ fn relax<W: Word>(
             most,
         );
     };
+    // Judged before the look-up: most states it drops are new.
     if !g.admits_step(next, fresh.cost, fresh.len) {
         return Ok(());
     }
@@ -1441,7 +1448,8 @@ impl<W: Word> Search<W> {
                 ties: COSTS,
                 any_cost: COSTS && pass == Pass::Outcomes,
                 leeway: BOUNDED.then_some(&mut *leeway),
-                parent: (W::default(), W::default()),
+                parent: W::default(),
+                parent_loose: None,
             };
             let loose = g.loose(initial);
             g.keep(&states.nodes, 0, initial, None, Some(loose));
@@ -1474,13 +1482,10 @@ impl<W: Word> Search<W> {
             {
                 continue;
             }
-            // A state's leeway is judged when it is made and again when it
-            // comes up, as it may since have been reached more cheaply.
-            if BOUNDED
-                && let Some(g) = &mut groups
-                && !g.admits(state, cost, len)
-            {
-                continue;
+            // A state's leeway was judged when it was stored at its (cost,
+            // len) (`Groups::admits_step`); its steps are judged next.
+            if BOUNDED && let Some(g) = &mut groups {
+                g.step_from(state);
             }
             states.nodes[node as usize].settled = true;
             settled.push(node);

@@ -46,7 +46,9 @@ pub(super) struct Leeway<W> {
     keys: Table<Vec<W>, u32>,
     classes: Vec<Class<W>>,
     steps: Vec<Step>,
-    /// Where the steps into each class start in `steps`, once sorted.
+    /// The steps into each class, as (from, minutes), from `first[class]`
+    /// to `first[class + 1]`.
+    into: Vec<(u32, u32)>,
     first: Vec<u32>,
     /// The most minutes a state of each class may have spent; `i64::MAX`:
     /// no bound.
@@ -67,6 +69,7 @@ impl<W: Default> Default for Leeway<W> {
             keys: Table::default(),
             classes: Vec::new(),
             steps: Vec::new(),
+            into: Vec::new(),
             first: Vec::new(),
             minutes: Vec::new(),
             actions: Vec::new(),
@@ -148,7 +151,7 @@ impl<W: Word> Leeway<W> {
         for &(key, l) in least {
             self.least.find_or_insert(key, l);
         }
-        self.steps.sort_unstable_by_key(|s| s.to);
+        // The steps by the class they lead into, counted then placed.
         let n = self.classes.len();
         self.first.clear();
         self.first.resize(n + 1, 0);
@@ -158,9 +161,17 @@ impl<W: Word> Leeway<W> {
         for i in 0..n {
             self.first[i + 1] += self.first[i];
         }
+        self.into.clear();
+        self.into.resize(self.steps.len(), (0, 0));
+        let mut next = self.first.clone();
+        for s in &self.steps {
+            let at = &mut next[s.to as usize];
+            self.into[*at as usize] = (s.from, s.minutes);
+            *at += 1;
+        }
         let outcome = shape.outcome_mask;
         let mut minutes = std::mem::take(&mut self.minutes);
-        self.spread(&mut minutes, outcome, |l| l.0, |s| s.minutes);
+        self.spread(&mut minutes, outcome, |l| l.0, |minutes| minutes);
         self.minutes = minutes;
         // Every step is one action at least.
         let mut actions = std::mem::take(&mut self.actions);
@@ -234,7 +245,7 @@ impl<W: Word> Leeway<W> {
         most: &mut Vec<i64>,
         outcome: W,
         of: impl Fn((u32, u32)) -> u32,
-        step: impl Fn(&Step) -> u32,
+        step: impl Fn(u32) -> u32,
     ) {
         most.clear();
         let mut heap = BinaryHeap::new();
@@ -256,33 +267,14 @@ impl<W: Word> Leeway<W> {
                 self.first[at as usize] as usize,
                 self.first[at as usize + 1] as usize,
             );
-            for s in &self.steps[a..b] {
-                let c = m - i64::from(step(s));
-                if c > most[s.from as usize] {
-                    most[s.from as usize] = c;
-                    heap.push((c, s.from));
+            for &(from, minutes) in &self.into[a..b] {
+                let c = m - i64::from(step(minutes));
+                if c > most[from as usize] {
+                    most[from as usize] = c;
+                    heap.push((c, from));
                 }
             }
         }
-    }
-
-    /// Whether `next`, made by a step from `parent` (a state and its loose
-    /// hatches) and reached at (cost, actions) `spent`, may lie on the best
-    /// way to an outcome.
-    pub(super) fn allows_step(
-        &mut self,
-        shape: &Shape<W>,
-        movement: &Movement,
-        parent: (W, W),
-        next: W,
-        spent: (u32, u32),
-    ) -> bool {
-        let loose = if shape.rooms_and_wet_hatches(next) == shape.rooms_and_wet_hatches(parent.0) {
-            parent.1
-        } else {
-            self.loose_of(shape, movement, next)
-        };
-        self.allows(next, loose, spent.0, spent.1)
     }
 
     /// Whether `state`, whose loose hatches are `loose`
