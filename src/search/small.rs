@@ -49,13 +49,13 @@ use super::frontier::Frontier;
 use super::outcomes::Writer;
 use super::packing::{bits_for, exit_bits};
 use super::path::{NO_PARENT, Node, better_way, may_store, offer, write_actions};
-mod leeway;
-
-use leeway::Leeway;
-
 use super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
 use super::table::{Arena, Probe, Table, state_bytes};
 use super::{Limits, Reach, Solution, Stopped, Want, Workspace};
+
+mod leeway;
+
+use leeway::Leeway;
 
 /// A whole search state.
 trait Word:
@@ -396,6 +396,8 @@ struct Search<W> {
     least: Vec<(W, (u32, u32))>,
     /// What the next costs pass is made for.
     pass: Pass,
+    /// What each state of the paths pass may have spent, worked out
+    /// between the passes.
     leeway: Leeway<W>,
 }
 
@@ -1247,9 +1249,10 @@ fn relax<W: Word>(
 
 impl<W: Word> Search<W> {
     /// Solves a turn into `answer`. With revisits and dry hatches (and no
-    /// cost bound asked for), the costs come first: the dearest outcome
-    /// bounds the search for the paths (docs/SEARCH.md, "Costs first"),
-    /// and when only costs are wanted, they are the answer.
+    /// cost bound asked for), the costs come first: with a search of a
+    /// smaller ship they bound what each state of the search for the paths
+    /// may have spent (docs/SEARCH.md, "Costs first"), and when only costs
+    /// are wanted, they are the answer.
     #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,

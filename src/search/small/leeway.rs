@@ -17,7 +17,7 @@ use crate::model::{Board, HatchStateId, Movement, StateId};
 
 use super::super::Limits;
 use super::super::step::{changes, walk_cost};
-use super::super::table::Table;
+use super::super::table::{Table, state_bytes};
 use super::{Shape, Word};
 
 /// A class of states of the search: a state of the smaller ship.
@@ -59,7 +59,8 @@ pub(super) struct Leeway<W> {
     loose: Table<Vec<W>, W>,
     /// Each outcome's least (cost, actions), by its outcome bits.
     least: Table<Vec<W>, (u32, u32)>,
-    /// Whether the classes outgrew the state budget, so nothing is bounded.
+    /// Whether the classes outgrew the state or memory budget (or two met
+    /// under one key), so nothing is bounded.
     unbounded: bool,
 }
 
@@ -141,8 +142,10 @@ impl<W: Word> Leeway<W> {
         self.unbounded = false;
         let mut todo = Vec::new();
         self.class(shape, movement, initial, &mut todo);
+        let most =
+            (limits.max_states).min(limits.max_memory / state_bytes(std::mem::size_of::<W>()));
         while let Some(from) = todo.pop() {
-            if self.classes.len() > limits.max_states {
+            if self.classes.len() > most {
                 self.unbounded = true;
                 return self.classes.len();
             }
