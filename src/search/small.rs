@@ -683,6 +683,18 @@ impl<W: Word> Shape<W> {
         loose
     }
 
+    /// [`Shape::loose`] of `state`, worked out once for its rooms and wet
+    /// hatches and kept in `known`.
+    #[inline]
+    fn loose_in(&self, known: &mut Table<Vec<W>, W>, movement: &Movement, state: W) -> W {
+        let key = self.rooms_and_wet_hatches(state);
+        let (id, fresh) = known.find_or_insert(key, W::default());
+        if fresh {
+            known.nodes[id as usize] = self.loose(movement, state);
+        }
+        known.nodes[id as usize]
+    }
+
     /// `state` without its position and dry hatches: its rooms and wet
     /// hatches, on which its loose hatches depend.
     #[inline]
@@ -973,12 +985,7 @@ impl<W: Word> Groups<'_, W> {
         if !self.ties {
             return self.shape.dry_mask;
         }
-        let key = self.shape.rooms_and_wet_hatches(state);
-        let (id, fresh) = self.loose.find_or_insert(key, W::default());
-        if fresh {
-            self.loose.nodes[id as usize] = self.shape.loose(self.movement, state);
-        }
-        self.loose.nodes[id as usize]
+        self.shape.loose_in(self.loose, self.movement, state)
     }
 
     /// Makes `state` the one whose steps are judged next

@@ -90,12 +90,7 @@ impl<W: Word> Leeway<W> {
     /// hatches.
     #[inline]
     pub(super) fn loose_of(&mut self, shape: &Shape<W>, movement: &Movement, state: W) -> W {
-        let key = shape.rooms_and_wet_hatches(state);
-        let (id, fresh) = self.loose.find_or_insert(key, W::default());
-        if fresh {
-            self.loose.nodes[id as usize] = shape.loose(movement, state);
-        }
-        self.loose.nodes[id as usize]
+        shape.loose_in(&mut self.loose, movement, state)
     }
 
     /// The class of `state`, kept (and queued in `todo`) if new. A key
