@@ -257,6 +257,7 @@ const REVISED_ROOMS: &[(&str, u32)] = &[
 ];
 const HATCHES: &[(&str, u32)] = &[("closed", 5), ("open", 3), ("blocked", 1)];
 const AJAR_HATCHES: &[(&str, u32)] = &[("closed", 5), ("ajar", 2), ("open", 2), ("blocked", 2)];
+const JAMMED_HATCHES: &[(&str, u32)] = &[("closed", 4), ("jammed", 3), ("open", 2), ("blocked", 2)];
 
 /// Test rules beyond the shipped ones (see the comments in the files):
 /// two-step openings, a free first step, costs that depend on the hatch
@@ -271,6 +272,8 @@ const AJAR_REVISIT: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/tests/common/ajar-revisit.rules"
 );
+/// Test rules with revisits whose hatches open from three states into one.
+const JAMMED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/common/jammed.rules");
 
 /// The rule sets most property tests draw from, as (rules, room states,
 /// the state forced on some rooms, hatch states); tests pick one by index.
@@ -304,6 +307,9 @@ const CASES_BASE: u32 = 1500;
 const CASES_REVISED: u32 = 1000;
 const CASES_DEEP_WATER: u32 = 1500;
 const CASES_AJAR: u32 = 300;
+/// More than the other test rules: a comparison by more than one catch-up
+/// comes up in few of them.
+const CASES_JAMMED: u32 = 1000;
 const CASES_SURGE: u32 = 600;
 /// Random boards compiled twice, from differently ordered text.
 const CASES_LINE_ORDER: u32 = 500;
@@ -387,6 +393,22 @@ proptest! {
     #[test]
     fn ajar_revisit_rules_match_brute_force(pick in picks_up_to(5, 2)) {
         let text = board_text(&pick.spec(AJAR_REVISIT, BASE_ROOMS, "high_flood", AJAR_HATCHES));
+        let board = common::board(&text);
+        for items in item_subsets(&board, &["crowbar"]) {
+            agree_on(&text, &board, items)?;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(common::proptest_config(CASES_JAMMED))]
+
+    /// Test rules with revisits whose closed, jammed and blocked hatches
+    /// all open into the same state: the costs pass compares states by
+    /// more than one catch-up.
+    #[test]
+    fn jammed_rules_match_brute_force(pick in picks()) {
+        let text = board_text(&pick.spec(JAMMED, BASE_ROOMS, "high_flood", JAMMED_HATCHES));
         let board = common::board(&text);
         for items in item_subsets(&board, &["crowbar"]) {
             agree_on(&text, &board, items)?;
