@@ -1325,10 +1325,11 @@ fn relax<W: Word>(
 
 impl<W: Word> Search<W> {
     /// Solves a turn into `answer`. With revisits and dry hatches (and no
-    /// cost bound asked for), the costs come first: with a search of a
-    /// smaller ship they bound what each state of the search for the paths
-    /// may have spent (docs/SEARCH.md, "Costs first"), and when only costs
-    /// are wanted, they are the answer.
+    /// cost bound asked for), the costs come first (docs/SEARCH.md, "Costs
+    /// first"): a search of a smaller ship, from one way to each outcome,
+    /// bounds the minutes each state of the costs pass may have spent, and
+    /// from the least costs, what each state of the search for the paths
+    /// may have spent; when only costs are wanted, they are the answer.
     #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,
@@ -1364,22 +1365,38 @@ impl<W: Word> Search<W> {
             *answer.reached = true;
             return Ok(());
         }
-        self.pass = Pass::Costs;
-        if costs_first
-            && self
-                .explore::<true, false>(board, plan, movement, start, limits, frontier)
-                .is_ok()
-        {
-            if want != Want::Paths {
-                collect_outcomes(self, board, answer, Want::Costs);
-                return Ok(());
-            }
-            self.keep_costs();
+        if costs_first {
             let initial = self.shape.initial(board, plan, start);
-            let classes =
-                (self.leeway).find(&self.shape, movement, board, &self.least, initial, limits);
-            bounded = true;
-            costs_states = self.states.nodes.len() + classes;
+            let classes = (self.leeway).find(&self.shape, movement, board, initial, limits);
+            // Which outcomes there are, each at the cost of one way to it:
+            // the smaller ship then bounds the minutes of the costs pass
+            // (docs/SEARCH.md, "Costs first").
+            self.pass = Pass::Outcomes;
+            let ways = (self
+                .explore::<true, false>(board, plan, movement, start, limits, frontier))
+            .is_ok();
+            let mut states = 0;
+            if ways {
+                states = self.states.nodes.len();
+                self.keep_costs();
+                self.leeway.bound(&self.shape, &self.least, false);
+            }
+            self.pass = Pass::Costs;
+            let costs = if ways {
+                self.explore::<true, true>(board, plan, movement, start, limits, frontier)
+            } else {
+                self.explore::<true, false>(board, plan, movement, start, limits, frontier)
+            };
+            if costs.is_ok() {
+                if want != Want::Paths {
+                    collect_outcomes(self, board, answer, Want::Costs);
+                    return Ok(());
+                }
+                self.keep_costs();
+                self.leeway.bound(&self.shape, &self.least, true);
+                bounded = true;
+                costs_states = states + self.states.nodes.len() + classes;
+            }
         }
         let beyond = if bounded {
             self.explore::<false, true>(board, plan, movement, start, limits, frontier)
@@ -1436,8 +1453,9 @@ impl<W: Word> Search<W> {
         Ok(())
     }
 
-    /// Keeps each outcome's least (cost, actions) that the costs pass
-    /// settled, in `self.least`.
+    /// Keeps each outcome's (cost, actions) that the last costs pass
+    /// settled, in `self.least`: the least after [`Pass::Costs`], that of
+    /// one way after [`Pass::Outcomes`].
     fn keep_costs(&mut self) {
         best_of_each_outcome(self, Want::Costs);
         let Search {
@@ -1460,11 +1478,11 @@ impl<W: Word> Search<W> {
     /// every outcome at its least (cost, actions), with hatches through
     /// which no flow can happen opened only to be walked through at once,
     /// so its ways are as cheap as the best but not always the ones the
-    /// tie-break picks. Otherwise it finds the tie-break's ways, and with
-    /// `BOUNDED` no state spends more than its leeway allows
-    /// ([`Leeway`]). The passes
-    /// are constants so that a search with neither (every search without
-    /// revisits) carries none of their tests.
+    /// tie-break picks. Otherwise it finds the tie-break's ways. With
+    /// `BOUNDED`, in either pass, no state spends more than its leeway
+    /// allows ([`Leeway`]). The passes are constants so that a search with
+    /// neither (every search without revisits) carries none of their
+    /// tests.
     fn explore<const COSTS: bool, const BOUNDED: bool>(
         &mut self,
         board: &Board,

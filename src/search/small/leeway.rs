@@ -117,21 +117,18 @@ impl<W: Word> Leeway<W> {
         at
     }
 
-    /// Searches the smaller ship from `initial` and works out each class's
-    /// leeway from the outcomes' least (cost, actions) in `least` (by
-    /// their outcome bits). Gives how many classes it stored.
+    /// Searches the smaller ship from `initial`. Gives how many classes it
+    /// stored.
     pub(super) fn find(
         &mut self,
         shape: &Shape<W>,
         movement: &Movement,
         board: &Board,
-        least: &[(W, (u32, u32))],
         initial: W,
         limits: &Limits,
     ) -> usize {
         self.keys.reset(FIRST_CLASSES);
         self.loose.reset(FIRST_CLASSES);
-        self.least.reset(FIRST_CLASSES);
         self.classes.clear();
         self.steps.clear();
         self.unbounded = false;
@@ -145,9 +142,6 @@ impl<W: Word> Leeway<W> {
                 return self.classes.len();
             }
             self.step_from(shape, movement, board, from, &mut todo);
-        }
-        for &(key, l) in least {
-            self.least.find_or_insert(key, l);
         }
         // The steps by the class they lead into, counted then placed.
         let n = self.classes.len();
@@ -167,15 +161,31 @@ impl<W: Word> Leeway<W> {
             self.into[*at as usize] = (s.from, s.minutes);
             *at += 1;
         }
+        n
+    }
+
+    /// Works out each class's leeway from `least`, by outcome bits: each
+    /// outcome's (cost, actions) on some way to it (the least, or more,
+    /// when `exact` is false: then only minutes are bounded, since a
+    /// dearer way may take fewer actions than the least).
+    pub(super) fn bound(&mut self, shape: &Shape<W>, least: &[(W, (u32, u32))], exact: bool) {
+        self.least.reset(FIRST_CLASSES);
+        for &(key, l) in least {
+            self.least.find_or_insert(key, l);
+        }
         let outcome = shape.outcome_mask;
         let mut minutes = std::mem::take(&mut self.minutes);
         self.spread(&mut minutes, outcome, |l| l.0, |minutes| minutes);
         self.minutes = minutes;
         // Every step is one action at least.
         let mut actions = std::mem::take(&mut self.actions);
-        self.spread(&mut actions, outcome, |l| l.1, |_| 1);
+        if exact {
+            self.spread(&mut actions, outcome, |l| l.1, |_| 1);
+        } else {
+            actions.clear();
+            actions.resize(self.classes.len(), i64::MAX);
+        }
         self.actions = actions;
-        n
     }
 
     /// Makes the smaller ship's steps from class `from`.
