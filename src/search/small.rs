@@ -1002,8 +1002,8 @@ struct Groups<'a, W> {
     /// Whether a state is dropped when its group has another, whatever
     /// it cost: right when only which outcomes there are is asked for.
     any_cost: bool,
-    /// In the paths pass after the costs, what each state may have spent.
-    leeway: Option<&'a mut Leeway<W>>,
+    /// What each state may have spent, when it is bounded.
+    leeway: Option<&'a Leeway<W>>,
     /// The state whose steps are being made ([`Groups::step_from`]).
     parent: W,
     /// Its loose hatches, once a step has needed them.
@@ -1032,21 +1032,32 @@ impl<W: Word> Groups<'_, W> {
 
     /// Whether `next`, made by a step of the state given to
     /// [`Groups::step_from`] and reached at (`cost`, `len`), is within its
-    /// leeway, if there is one.
+    /// leeway, if there is one. `known` is its loose hatches
+    /// ([`Shape::loose`]) when known; in the costs pass, where they are
+    /// also its group's, they are left there when worked out.
     #[inline]
-    fn admits_step(&mut self, next: W, cost: u32, len: u32) -> bool {
-        let Some(leeway) = self.leeway.as_deref_mut() else {
+    fn admits_step(&mut self, next: W, cost: u32, len: u32, known: &mut Option<W>) -> bool {
+        let Some(leeway) = self.leeway else {
             return true;
         };
         let (shape, movement) = (self.shape, self.movement);
-        // A step that changes no room and no wet hatch keeps the loose
-        // hatches of the state it is made from.
-        let loose = if shape.rooms_and_wet_hatches(next) == shape.rooms_and_wet_hatches(self.parent)
-        {
-            let parent = self.parent;
-            *(self.parent_loose).get_or_insert_with(|| leeway.loose_of(shape, movement, parent))
-        } else {
-            leeway.loose_of(shape, movement, next)
+        let loose = match *known {
+            Some(loose) => loose,
+            // A step that changes no room and no wet hatch keeps the loose
+            // hatches of the state it is made from.
+            None if shape.rooms_and_wet_hatches(next)
+                == shape.rooms_and_wet_hatches(self.parent) =>
+            {
+                let (parent, cache) = (self.parent, &mut *self.loose);
+                *(self.parent_loose).get_or_insert_with(|| shape.loose_in(cache, movement, parent))
+            }
+            None => {
+                let loose = shape.loose_in(self.loose, movement, next);
+                if self.ties {
+                    *known = Some(loose);
+                }
+                loose
+            }
         };
         leeway.allows(next, loose, cost, len)
     }
@@ -1270,7 +1281,8 @@ fn relax<W: Word>(
         );
     };
     // Judged before the look-up: most states it drops are new.
-    if !g.admits_step(next, fresh.cost, fresh.len) {
+    let mut known = known;
+    if !g.admits_step(next, fresh.cost, fresh.len, &mut known) {
         return Ok(());
     }
     let beaten = |g: &mut Groups<'_, W>, states: &Table<Vec<W>, Node>, slot| {
@@ -1343,6 +1355,8 @@ impl<W: Word> Search<W> {
         want: Want,
     ) -> Result<(), Stopped> {
         self.shape.build(board, movement, plan);
+        // Loose hatches depend on the shape alone: every pass shares them.
+        self.loose.reset(FIRST_STATES);
         let mut bounded = false;
         let mut costs_states = 0;
         let costs_first = !self.shape.dry_fields.is_empty()
@@ -1367,7 +1381,14 @@ impl<W: Word> Search<W> {
         }
         if costs_first {
             let initial = self.shape.initial(board, plan, start);
-            let classes = (self.leeway).find(&self.shape, movement, board, initial, limits);
+            let classes = (self.leeway).find(
+                &self.shape,
+                movement,
+                board,
+                &mut self.loose,
+                initial,
+                limits,
+            );
             // Which outcomes there are, each at the cost of one way to it:
             // the smaller ship then bounds the minutes of the costs pass
             // (docs/SEARCH.md, "Costs first").
@@ -1536,7 +1557,6 @@ impl<W: Word> Search<W> {
             groups.reset(FIRST_STATES);
             prior.clear();
             offers.clear();
-            loose.reset(FIRST_STATES);
             group_of.clear();
             let mut g = Groups {
                 shape,
@@ -1549,7 +1569,7 @@ impl<W: Word> Search<W> {
                 offers,
                 ties: COSTS,
                 any_cost: COSTS && pass == Pass::Outcomes,
-                leeway: BOUNDED.then_some(&mut *leeway),
+                leeway: BOUNDED.then_some(&*leeway),
                 parent: W::default(),
                 parent_loose: None,
             };

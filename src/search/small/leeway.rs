@@ -55,8 +55,6 @@ pub(super) struct Leeway<W> {
     minutes: Vec<i64>,
     /// The same in actions.
     actions: Vec<i64>,
-    /// [`Shape::loose`] by state without position and dry hatches.
-    loose: Table<Vec<W>, W>,
     /// Each outcome's least (cost, actions), by its outcome bits.
     least: Table<Vec<W>, (u32, u32)>,
     /// Whether the classes outgrew the state or memory budget (or two met
@@ -74,7 +72,6 @@ impl<W: Default> Default for Leeway<W> {
             first: Vec::new(),
             minutes: Vec::new(),
             actions: Vec::new(),
-            loose: Table::default(),
             least: Table::default(),
             unbounded: false,
         }
@@ -86,13 +83,6 @@ impl<W: Default> Default for Leeway<W> {
 const FIRST_CLASSES: usize = 128;
 
 impl<W: Word> Leeway<W> {
-    /// [`Shape::loose`] of `state`, worked out once for its rooms and wet
-    /// hatches.
-    #[inline]
-    pub(super) fn loose_of(&mut self, shape: &Shape<W>, movement: &Movement, state: W) -> W {
-        shape.loose_in(&mut self.loose, movement, state)
-    }
-
     /// The class of `state`, kept (and queued in `todo`) if new. A key
     /// found again with other loose hatches (a loose hatch's field can
     /// look like a state with all its bits set) is left unbounded.
@@ -100,10 +90,11 @@ impl<W: Word> Leeway<W> {
         &mut self,
         shape: &Shape<W>,
         movement: &Movement,
+        known: &mut Table<Vec<W>, W>,
         state: W,
         todo: &mut Vec<u32>,
     ) -> u32 {
-        let loose = self.loose_of(shape, movement, state);
+        let loose = shape.loose_in(known, movement, state);
         let (id, fresh) = self
             .keys
             .find_or_insert(state | loose, self.classes.len() as u32);
@@ -117,23 +108,24 @@ impl<W: Word> Leeway<W> {
         at
     }
 
-    /// Searches the smaller ship from `initial`. Gives how many classes it
-    /// stored.
+    /// Searches the smaller ship from `initial`, with the loose hatches
+    /// worked out so far in `known` ([`Shape::loose_in`]). Gives how many
+    /// classes it stored.
     pub(super) fn find(
         &mut self,
         shape: &Shape<W>,
         movement: &Movement,
         board: &Board,
+        known: &mut Table<Vec<W>, W>,
         initial: W,
         limits: &Limits,
     ) -> usize {
         self.keys.reset(FIRST_CLASSES);
-        self.loose.reset(FIRST_CLASSES);
         self.classes.clear();
         self.steps.clear();
         self.unbounded = false;
         let mut todo = Vec::new();
-        self.class(shape, movement, initial, &mut todo);
+        self.class(shape, movement, known, initial, &mut todo);
         let most =
             (limits.max_states).min(limits.max_memory / state_bytes(std::mem::size_of::<W>()));
         while let Some(from) = todo.pop() {
@@ -141,7 +133,7 @@ impl<W: Word> Leeway<W> {
                 self.unbounded = true;
                 return self.classes.len();
             }
-            self.step_from(shape, movement, board, from, &mut todo);
+            self.step_from(shape, movement, board, known, from, &mut todo);
         }
         // The steps by the class they lead into, counted then placed.
         let n = self.classes.len();
@@ -194,6 +186,7 @@ impl<W: Word> Leeway<W> {
         shape: &Shape<W>,
         movement: &Movement,
         board: &Board,
+        known: &mut Table<Vec<W>, W>,
         from: u32,
         todo: &mut Vec<u32>,
     ) {
@@ -205,10 +198,11 @@ impl<W: Word> Leeway<W> {
         for l in shape.links(here) {
             let before = HatchStateId(l.hatch_field.get(state));
             let there_state = StateId(l.there_field.get(state));
-            let mut add = |leeway: &mut Self, next: W, minutes: u32| {
-                let to = leeway.class(shape, movement, next, todo);
-                leeway.steps.push(Step { to, from, minutes });
-            };
+            let mut add =
+                |leeway: &mut Self, known: &mut Table<Vec<W>, W>, next: W, minutes: u32| {
+                    let to = leeway.class(shape, movement, known, next, todo);
+                    leeway.steps.push(Step { to, from, minutes });
+                };
             if (l.hatch_field.mask << l.hatch_field.shift) & loose != W::default() {
                 // Walked through in the cheapest state its opens can bring
                 // it to from the start, unopened.
@@ -225,7 +219,7 @@ impl<W: Word> Leeway<W> {
                     })
                     .flatten();
                 if let Some(minutes) = least {
-                    add(self, shape.walk(state, here, l.there), minutes);
+                    add(self, known, shape.walk(state, here, l.there), minutes);
                 }
                 continue;
             }
@@ -235,10 +229,10 @@ impl<W: Word> Leeway<W> {
                 if let Some((a, b)) = flow.filter(|_| changes(flow, here_state, there_state)) {
                     next = l.there_field.set(here_field.set(next, a.0), b.0);
                 }
-                add(self, next, opening.cost.0);
+                add(self, known, next, opening.cost.0);
             }
             if may_leave && let Some(c) = walk_cost(movement, here_state, before, there_state) {
-                add(self, shape.walk(state, here, l.there), c.0);
+                add(self, known, shape.walk(state, here, l.there), c.0);
             }
         }
     }
@@ -286,7 +280,7 @@ impl<W: Word> Leeway<W> {
     }
 
     /// Whether `state`, whose loose hatches are `loose`
-    /// ([`Leeway::loose_of`]), reached at (`cost`, `len`), may lie on the
+    /// ([`Shape::loose`]), reached at (`cost`, `len`), may lie on the
     /// best way to an outcome.
     #[inline]
     pub(super) fn allows(&self, state: W, loose: W, cost: u32, len: u32) -> bool {
