@@ -39,8 +39,8 @@
 //! - `path.rs`: search nodes, the tie-break between paths, and the actions
 //!   of a path read back;
 //! - `general.rs`, `small.rs`, `dry.rs`: the three searches;
-//! - `small/leeway.rs`: what a state of the small search's paths pass may
-//!   have spent, from a search of a smaller ship;
+//! - `small/leeway.rs`: what a state of the small search's costs and paths
+//!   passes may have spent, from a search of a smaller ship;
 //! - `outcomes.rs`: the best settled state of each outcome, written out;
 //! - `cheapest.rs`: outcomes cheapest first, a cost at a time, and what a
 //!   search stopped by a budget had made final.

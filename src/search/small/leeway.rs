@@ -1,6 +1,6 @@
-//! The leeway of the paths pass: how much a state may have spent and still
-//! lie on the best way to an outcome, from a search of a smaller ship
-//! (docs/SEARCH.md, "Costs first").
+//! The leeway of the costs and paths passes: how much a state may have
+//! spent and still lie on the best way to an outcome, from a search of a
+//! smaller ship (docs/SEARCH.md, "Costs first").
 //!
 //! The smaller ship's states are classes of the search's states: equal but
 //! for their loose hatches ([`Shape::loose`]), with the same loose hatches.
@@ -10,6 +10,8 @@
 //! search is then a way of the smaller ship costing no more minutes and no
 //! more actions, so a state that has spent more than the outcomes it can
 //! lead to leave it, less the least way there, is on no outcome's best way.
+//! The costs pass is bounded from the cost of one way to each outcome, in
+//! minutes alone ([`Leeway::bound`]); the paths pass from the least costs.
 
 use std::collections::BinaryHeap;
 
