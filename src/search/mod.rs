@@ -108,9 +108,10 @@ pub struct Solution {
     /// first so that a search bounded by [`Limits::max_cost`] finds the
     /// first outcomes of the full answer, with the same numbers.
     pub outcomes: Vec<Outcome>,
-    /// How many search states were stored: where a search makes two
-    /// passes (costs first, then paths; docs/SEARCH.md), both together;
-    /// the first alone when only costs were asked for.
+    /// How many search states were stored: where a search makes more than
+    /// one pass (one way to each outcome, the least costs, then the paths;
+    /// docs/SEARCH.md, "Costs first"), every pass made, with the classes
+    /// of the smaller ship that bounds them.
     pub states: usize,
     /// The cheapest way [`Limits::max_cost`] cut off: no outcome left out
     /// costs less, so a search bounded at this cost is the next to find

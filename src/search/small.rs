@@ -1410,7 +1410,8 @@ impl<W: Word> Search<W> {
             };
             if costs.is_ok() {
                 if want != Want::Paths {
-                    collect_outcomes(self, board, answer, Want::Costs);
+                    let solution = collect_outcomes(self, board, answer, Want::Costs);
+                    solution.states += states + classes;
                     return Ok(());
                 }
                 self.keep_costs();
