@@ -1420,11 +1420,17 @@ impl<W: Word> Search<W> {
                 costs_states = states + self.states.nodes.len() + classes;
             }
         }
-        let beyond = if bounded {
-            self.explore::<false, true>(board, plan, movement, start, limits, frontier)
-        } else {
-            self.explore::<false, false>(board, plan, movement, start, limits, frontier)
-        }?;
+        let bounded = bounded
+            .then(|| self.explore::<false, true>(board, plan, movement, start, limits, frontier));
+        // A stop names the cost up to which every outcome is settled, and a
+        // search bounded at that cost must fit in the same budget
+        // (`search::settled`): that holds of the search without the
+        // leeway, which stores every state such a search would, so a
+        // bounded pass that stops gives way to it.
+        let beyond = match bounded {
+            Some(Ok(beyond)) => beyond,
+            _ => self.explore::<false, false>(board, plan, movement, start, limits, frontier)?,
+        };
         answer.solution.beyond = beyond;
         let solution = collect_outcomes(self, board, answer, Want::Paths);
         solution.states += costs_states;

@@ -566,6 +566,41 @@ proptest! {
     }
 }
 
+/// Under the rulebook the paths pass, bounded by its leeway, stores fewer
+/// states than a search bounded at a cost: on this board (one the test
+/// below found) it stopped at a budget of 16 states having settled 3
+/// minutes, and the search bounded at 3 minutes did not fit in 16. A stop
+/// names what the search without the leeway settled, which always fits.
+#[test]
+fn a_stop_names_a_cost_whose_outcomes_fit_the_same_budget() {
+    let text = "board stop\nrules red-november-rulebook\n\
+        room 1: clear\nroom 2: fire\nroom 3: clear\nroom 4: high_flood\n\
+        room 5: low_flood\nroom 6: clear\nroom 7: fire\n\
+        hatch 1-2: blocked\nhatch 1-4: closed\nhatch 2-3: closed\n\
+        hatch 2-5: closed\nhatch 3-6: open\nhatch 4-5: closed\n\
+        hatch 4-7: closed\nhatch 5-6: open\nstart 2\n";
+    let board = common::board(text);
+    let movement = board.rules.movement(ItemSet::default());
+    let mut stops = 0;
+    for budget in 1..40 {
+        let limits = Limits {
+            max_states: budget,
+            ..Limits::default()
+        };
+        let Err(stop) = search::solve(&board, &movement, board.start, &limits) else {
+            continue;
+        };
+        if stop.settled_cost.is_some() {
+            stops += 1;
+            assert!(
+                search::settled(&board, &movement, board.start, &limits, &stop).is_some(),
+                "a budget of {budget} states"
+            );
+        }
+    }
+    assert!(stops > 0, "no budget stopped the search after a cost");
+}
+
 /// A search that runs out of its state budget names the cost up to which it
 /// settled every outcome, and asking only for those, with the same budget,
 /// answers: exactly the full answer's outcomes up to that cost. A board the
