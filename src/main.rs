@@ -12,7 +12,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> std::process::ExitCode {
     // mimalloc asks Linux for transparent huge pages, and every 2 MiB page
     // a search touches at all is then the process's: the sub with the sea
-    // peaked at 43 MiB with them and 15 MiB without, for a few more page
+    // peaked at 43 MiB with them and 18 MiB without, for a few more page
     // faults (BENCHMARKS.md). What mimalloc does with `MIMALLOC_ALLOW_THP=0`,
     // done here for every run; if Linux refuses, the pages stay as they are.
     #[cfg(target_os = "linux")]

@@ -400,8 +400,8 @@ struct Search<W> {
     least: Vec<(W, (u32, u32))>,
     /// What the next costs pass is made for.
     pass: Pass,
-    /// What each state of the paths pass may have spent, worked out
-    /// between the passes.
+    /// What each state of the costs and paths passes may have spent,
+    /// worked out before each.
     leeway: Leeway<W>,
 }
 
@@ -1355,8 +1355,11 @@ impl<W: Word> Search<W> {
         want: Want,
     ) -> Result<(), Stopped> {
         self.shape.build(board, movement, plan);
-        // Loose hatches depend on the shape alone: every pass shares them.
-        self.loose.reset(FIRST_STATES);
+        // Loose hatches depend on the shape alone: every pass that groups
+        // states (only with revisits and dry hatches) shares them.
+        if !self.shape.dry_fields.is_empty() {
+            self.loose.reset(FIRST_STATES);
+        }
         let mut bounded = false;
         let mut costs_states = 0;
         let costs_first = !self.shape.dry_fields.is_empty()

@@ -137,6 +137,21 @@ fn agree_on(text: &str, board: &Board, items: ItemSet) -> Result<(), TestCaseErr
         .map_err(|e| TestCaseError::fail(format!("{e}\nwith items {items:?} on\n{text}")))
 }
 
+/// The test rules with a crowbar: a random board of `pick` under `rules`,
+/// with `hatches`, checked with and without the crowbar.
+fn agree_with_and_without_crowbar(
+    pick: &Pick,
+    rules: &str,
+    hatches: &[(&str, u32)],
+) -> Result<(), TestCaseError> {
+    let text = board_text(&pick.spec(rules, BASE_ROOMS, "high_flood", hatches));
+    let board = common::board(&text);
+    for items in item_subsets(&board, &["crowbar"]) {
+        agree_on(&text, &board, items)?;
+    }
+    Ok(())
+}
+
 /// Every subset of the named items of a board's rules.
 fn item_subsets(board: &Board, names: &[&str]) -> Vec<ItemSet> {
     let ids: Vec<_> = names
@@ -380,11 +395,7 @@ proptest! {
     /// and the room left; revisits forbidden (up to 6 rooms).
     #[test]
     fn ajar_rules_match_brute_force(pick in picks_up_to(6, 3)) {
-        let text = board_text(&pick.spec(AJAR, BASE_ROOMS, "high_flood", AJAR_HATCHES));
-        let board = common::board(&text);
-        for items in item_subsets(&board, &["crowbar"]) {
-            agree_on(&text, &board, items)?;
-        }
+        agree_with_and_without_crowbar(&pick, AJAR, AJAR_HATCHES)?;
     }
 
     /// The same rules with revisits allowed (on smaller boards: the brute
@@ -392,11 +403,7 @@ proptest! {
     /// matter).
     #[test]
     fn ajar_revisit_rules_match_brute_force(pick in picks_up_to(5, 2)) {
-        let text = board_text(&pick.spec(AJAR_REVISIT, BASE_ROOMS, "high_flood", AJAR_HATCHES));
-        let board = common::board(&text);
-        for items in item_subsets(&board, &["crowbar"]) {
-            agree_on(&text, &board, items)?;
-        }
+        agree_with_and_without_crowbar(&pick, AJAR_REVISIT, AJAR_HATCHES)?;
     }
 }
 
@@ -408,11 +415,7 @@ proptest! {
     /// more than one catch-up.
     #[test]
     fn jammed_rules_match_brute_force(pick in picks()) {
-        let text = board_text(&pick.spec(JAMMED, BASE_ROOMS, "high_flood", JAMMED_HATCHES));
-        let board = common::board(&text);
-        for items in item_subsets(&board, &["crowbar"]) {
-            agree_on(&text, &board, items)?;
-        }
+        agree_with_and_without_crowbar(&pick, JAMMED, JAMMED_HATCHES)?;
     }
 }
 

@@ -200,11 +200,10 @@ impl<W: Word> Leeway<W> {
         for l in shape.links(here) {
             let before = HatchStateId(l.hatch_field.get(state));
             let there_state = StateId(l.there_field.get(state));
-            let mut add =
-                |leeway: &mut Self, known: &mut Table<Vec<W>, W>, next: W, minutes: u32| {
-                    let to = leeway.class(shape, movement, known, next, todo);
-                    leeway.steps.push(Step { to, from, minutes });
-                };
+            let mut add = |leeway: &mut Self, next: W, minutes: u32| {
+                let to = leeway.class(shape, movement, known, next, todo);
+                leeway.steps.push(Step { to, from, minutes });
+            };
             if (l.hatch_field.mask << l.hatch_field.shift) & loose != W::default() {
                 // Walked through in the cheapest state its opens can bring
                 // it to from the start, unopened.
@@ -221,7 +220,7 @@ impl<W: Word> Leeway<W> {
                     })
                     .flatten();
                 if let Some(minutes) = least {
-                    add(self, known, shape.walk(state, here, l.there), minutes);
+                    add(self, shape.walk(state, here, l.there), minutes);
                 }
                 continue;
             }
@@ -231,10 +230,10 @@ impl<W: Word> Leeway<W> {
                 if let Some((a, b)) = flow.filter(|_| changes(flow, here_state, there_state)) {
                     next = l.there_field.set(here_field.set(next, a.0), b.0);
                 }
-                add(self, known, next, opening.cost.0);
+                add(self, next, opening.cost.0);
             }
             if may_leave && let Some(c) = walk_cost(movement, here_state, before, there_state) {
-                add(self, known, shape.walk(state, here, l.there), c.0);
+                add(self, shape.walk(state, here, l.there), c.0);
             }
         }
     }
