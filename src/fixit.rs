@@ -178,124 +178,126 @@ impl Plan {
 pub struct Best {
     /// The chance reached (at least).
     pub chance: Chance,
-    /// The plan, an index into the list [`plans`] returned.
+    /// The plan, an index into the list of plans given to [`best`].
     pub plan: usize,
     /// The minutes, total and exact chance of that plan's choice.
     pub odds: Odds,
 }
 
-/// Every plan for taking `action` at `at`, from the numbered outcomes of a
-/// move: a room action where the move ends in `at` with the room in a
-/// state the action acts on; a hatch action on each hatch of `at` in such a
-/// state. Plans are sorted by the minutes of the turn before the roll, then
-/// by outcome number.
+/// Every plan for taking `action` where outcome `number` leaves the gnome:
+/// on his room when the move ends with it in a state the action acts on;
+/// on each hatch of his room in such a state. `end` gives the ship where
+/// the outcome's path ends (the answer's replay of it), asked for only
+/// when a failed roll makes the gnome leave, since he may step out through
+/// a hatch the move left open; without it there is no plan.
 ///
 /// The publisher's worked turn: with grog, the gnome of Missile Control
 /// reaches the burning Engine Room in 4 minutes, and 7 minutes on the roll
 /// make it sure, 11 minutes in all.
 ///
 /// ```
-/// use hatchway::{fixit, load, search};
-/// use hatchway::model::ItemSet;
-/// use hatchway::outcome::numbered;
+/// use hatchway::answer::{Answer, Turn};
+/// use hatchway::load;
 ///
 /// let board = load::board_file("boards/desperate-times.board".as_ref())
 ///     .map_err(|f| format!("{} problems", f.reports.len()))?
 ///     .value;
-/// let grog = board.rules.item("grog").ok_or("no grog")?;
-/// let movement = board.rules.movement(ItemSet::default().with(grog));
-/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
-/// let outcomes: Vec<_> = numbered(solution.outcomes).collect();
-/// let action = board.rules.turn.action("extinguish_fire").ok_or("no action")?;
-/// let engine_room = board.room_by_id("1").ok_or("no room 1")?;
-/// let plans = fixit::plans(&board, &movement, board.start, &outcomes, action, engine_room);
+/// let items = Turn::items_named(&board, &["grog"])?;
+/// let turn = Turn::holding(board, items);
+/// let solution = turn.solve(&Default::default())?;
+/// let answer = Answer::new(&turn, &solution.outcomes);
+/// let action = turn.board.rules.turn.action("extinguish_fire").ok_or("no action")?;
+/// let engine_room = turn.board.room_by_id("1").ok_or("no room 1")?;
+/// let plans = answer.plans(action, engine_room).plans;
 /// let seven = plans[0].odds[6];
 /// assert_eq!((plans[0].move_cost.0, seven.total.0, seven.chance.to_string()), (4, 11, "1".into()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn plans(
+pub fn plans_after<'s>(
     board: &Board,
     movement: &Movement,
-    start: RoomId,
-    outcomes: &[(usize, Outcome)],
+    number: usize,
+    o: &Outcome,
     action: ActionId,
-    at: RoomId,
-) -> Vec<Plan> {
-    plans_of(
-        board,
-        movement,
-        start,
-        outcomes.iter().map(|(n, o)| (*n, o)),
-        action,
-        at,
-    )
-}
-
-/// [`plans`] from outcomes held anywhere.
-fn plans_of<'a>(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    outcomes: impl IntoIterator<Item = (usize, &'a Outcome)>,
-    action: ActionId,
-    at: RoomId,
+    end: impl FnOnce() -> Option<&'s Ship>,
 ) -> Vec<Plan> {
     let turn = &movement.rules().turn;
     let Some(declared) = turn.actions.get(usize::from(action.0)) else {
         return Vec::new();
     };
-    let items = movement.items();
-    let mut plans = Vec::new();
-    for (number, o) in outcomes {
-        if o.room != at {
-            continue;
-        }
-        let here = o.rooms[at.index()];
-        let Some(terms) = turn.terms(action, here, items) else {
-            continue;
+    let at = o.room;
+    let here = o.rooms[at.index()];
+    let Some(terms) = turn.terms(action, here, movement.items()) else {
+        return Vec::new();
+    };
+    // A gnome who must leave after a failed roll may step out through a
+    // hatch the move left open, so he steps out of the ship the path left;
+    // one who stays needs only his room.
+    let if_failed = if declared.on_failure == OnFailure::Leave {
+        let Some(ship) = end() else {
+            return Vec::new();
         };
-        // A gnome who must leave after a failed roll may step out through a
-        // hatch the move left open, so the move is replayed (the engine's
-        // paths replay by construction); one who stays needs only his room.
-        let ship = if declared.on_failure == OnFailure::Leave {
-            let Ok((ship, _)) = crate::referee::replay(board, movement, start, &o.actions) else {
-                continue;
-            };
-            ship
-        } else {
-            let mut ship = Ship::new(board, start);
-            ship.position = o.room;
-            ship.rooms.clone_from(&o.rooms);
-            ship
-        };
-        let if_failed = failure(board, movement, &ship, action);
-        let mut targets = Vec::new();
-        if declared.on_hatches() {
-            // Moving never changes a hatch state an action acts on (the
-            // checker makes sure), so the board's state is the state now.
-            for &(hatch, _) in board.neighbours(at) {
-                if let Some(to) = declared.hatch_change(board.hatch(hatch).state) {
-                    targets.push(Target::Hatch { hatch, to });
-                }
-            }
-        } else if let Some(to) = declared.room_change(here) {
-            targets.push(Target::Room { from: here, to });
-        }
-        for target in targets {
+        failure(board, movement, ship, action)
+    } else {
+        let mut ship = Ship::new(board, at);
+        ship.rooms.clone_from(&o.rooms);
+        failure(board, movement, &ship, action)
+    };
+    targets(board, declared, at, here)
+        .into_iter()
+        .map(|target| {
             let base = o.cost.0.saturating_add(terms.extra.0);
-            let odds = odds(base, terms.bonus, if_failed.minutes);
-            plans.push(Plan {
+            Plan {
                 outcome: number,
                 target,
                 move_cost: o.cost,
                 terms: terms.clone(),
                 if_failed: if_failed.clone(),
-                odds,
-            });
-        }
+                odds: odds(base, terms.bonus, if_failed.minutes),
+            }
+        })
+        .collect()
+}
+
+/// What `declared` acts on for a gnome in room `at`, which is in state
+/// `here`: his room, or each hatch of it in a state the action acts on.
+fn targets(
+    board: &Board,
+    declared: &crate::model::turn::Action,
+    at: RoomId,
+    here: StateId,
+) -> Vec<Target> {
+    if declared.on_hatches() {
+        // Moving never changes a hatch state an action acts on (the
+        // checker makes sure), so the board's state is the state now.
+        board
+            .neighbours(at)
+            .iter()
+            .filter_map(|&(hatch, _)| {
+                declared
+                    .hatch_change(board.hatch(hatch).state)
+                    .map(|to| Target::Hatch { hatch, to })
+            })
+            .collect()
+    } else {
+        declared
+            .room_change(here)
+            .map(|to| Target::Room { from: here, to })
+            .into_iter()
+            .collect()
     }
-    plans.sort_by_key(|p| (p.base(), p.outcome));
-    plans
+}
+
+/// Whether some action can be taken where `o` leaves the gnome: what
+/// [`fixits`] finds something for, told without the ship the path leaves.
+pub fn allowed_at(movement: &Movement, board: &Board, o: &Outcome) -> bool {
+    let turn = &movement.rules().turn;
+    let here = o.rooms[o.room.index()];
+    turn.actions.iter().enumerate().any(|(a, declared)| {
+        turn.terms(ActionId(a as u8), here, movement.items())
+            .is_some()
+            && !targets(board, declared, o.room, here).is_empty()
+    })
 }
 
 /// An action a gnome can take where an outcome leaves him: one plan for
@@ -312,59 +314,33 @@ pub struct Fixit {
     pub best: Vec<Best>,
 }
 
-/// Every action the gnome can take where outcome `number`, reached from
-/// `start`, leaves him: one [`Fixit`] for each action and target, in the
-/// order the actions are declared.
-pub fn fixits(
+/// Every action the gnome can take where outcome `number` leaves him: one
+/// [`Fixit`] for each action and target, in the order the actions are
+/// declared. `end` is as for [`plans_after`].
+pub fn fixits<'s>(
     board: &Board,
     movement: &Movement,
-    start: RoomId,
     number: usize,
     outcome: &Outcome,
+    end: impl Fn() -> Option<&'s Ship>,
 ) -> Vec<Fixit> {
     let turn = &movement.rules().turn;
     (0..turn.actions.len())
         .map(|a| ActionId(a as u8))
         .flat_map(|action| {
-            plans_of(
-                board,
-                movement,
-                start,
-                [(number, outcome)],
-                action,
-                outcome.room,
-            )
-            .into_iter()
-            .map(move |plan| {
-                let best = best(std::slice::from_ref(&plan));
-                Fixit { action, plan, best }
-            })
+            plans_after(board, movement, number, outcome, action, &end)
+                .into_iter()
+                .map(move |plan| {
+                    let best = best(std::slice::from_ref(&plan));
+                    Fixit { action, plan, best }
+                })
         })
         .collect()
 }
 
-/// The remedies of outcome `number`, reached from `start`: the actions
-/// that can save a gnome the end rules kill there, acting on his room and
-/// making it one he survives. None when the outcome is not fatal.
-pub fn remedies(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    number: usize,
-    outcome: &Outcome,
-) -> Vec<Fixit> {
-    let turn = &movement.rules().turn;
-    if !(0..turn.actions.len()).any(|a| saves(movement, outcome, ActionId(a as u8))) {
-        return Vec::new();
-    }
-    let mut all = fixits(board, movement, start, number, outcome);
-    all.retain(|f| saves(movement, outcome, f.action));
-    all
-}
-
 /// Whether `action`, taken where `outcome` leaves a gnome the end rules
 /// kill, acts on his room and makes it one he survives: whether it is a
-/// remedy (see [`remedies`]).
+/// remedy.
 pub fn saves(movement: &Movement, outcome: &Outcome, action: ActionId) -> bool {
     if !outcome.verdict(movement).fatal {
         return false;

@@ -19,6 +19,8 @@ pub struct Allowed {
     pub step: Step,
     /// The rule of the rules file in use that set its cost, when quotable.
     pub rule: Option<Quote>,
+    /// The ship after the step.
+    pub ship: Ship,
 }
 
 /// The step the referee refused.
@@ -57,6 +59,19 @@ impl Judgement {
     /// Whether every step, the final action included, was allowed.
     pub fn is_allowed(&self) -> bool {
         self.refused.is_none() && self.problem.is_none()
+    }
+
+    /// The ship before the first step and after each step allowed, for
+    /// views that draw the ship step by step.
+    pub fn ships(&self, board: &Board, start: RoomId) -> Vec<Ship> {
+        std::iter::once(Ship::new(board, start))
+            .chain(self.allowed.iter().map(|a| a.ship.clone()))
+            .collect()
+    }
+
+    /// The steps allowed, in order.
+    pub fn steps(&self) -> Vec<Step> {
+        self.allowed.iter().map(|a| a.step.clone()).collect()
     }
 
     /// Where the allowed moves end: the outcome the plan reaches.
@@ -119,7 +134,10 @@ pub fn judge(
             .deciding_rule(board, movement, action)
             .and_then(|r| rules.quote(r));
         match ship.apply(board, movement, action) {
-            Ok(step) => judgement.allowed.push(Allowed { step, rule }),
+            Ok(step) => {
+                let ship = ship.clone();
+                judgement.allowed.push(Allowed { step, rule, ship });
+            }
             Err(illegal) => {
                 let ruling = ship.ruling(board, movement, action, &illegal);
                 judgement.refused = Some(Refused {

@@ -58,6 +58,7 @@
 
 // The library's API: load boards and rules, search them, walk and judge
 // what comes out, and render it.
+pub mod answer;
 pub mod diagnostic;
 pub mod export;
 pub mod fixit;

@@ -134,20 +134,6 @@ impl Ship {
         }
     }
 
-    /// Puts the ship back as it is at the start of a turn in `start`,
-    /// keeping its memory.
-    fn reset(&mut self, board: &Board, start: RoomId) {
-        self.position = start;
-        self.rooms.clear();
-        self.rooms.extend(board.rooms.iter().map(|r| r.state));
-        self.hatches.clear();
-        self.hatches.extend(board.hatches.iter().map(|h| h.state));
-        self.visited.clear();
-        self.visited.resize(board.rooms.len(), false);
-        self.visited[start.index()] = true;
-        self.spent = Cost(0);
-    }
-
     /// Does one action, or says which rule forbids it (and leaves the ship
     /// as it was).
     pub fn apply(
@@ -503,25 +489,25 @@ pub fn replay(
     actions: &[Action],
 ) -> Result<(Ship, Vec<Step>), (usize, Illegal)> {
     let mut ship = Ship::new(board, start);
-    let mut steps = Vec::with_capacity(actions.len());
-    replay_into(&mut ship, &mut steps, board, movement, start, actions)?;
+    let steps = play(board, movement, &mut ship, actions, |_| {})?;
     Ok((ship, steps))
 }
 
-/// [`replay`] into a ship and a list of steps kept from an earlier replay,
-/// so that replaying many paths allocates once.
-pub(crate) fn replay_into(
-    ship: &mut Ship,
-    steps: &mut Vec<Step>,
+/// Plays `actions` on `ship`, in order, calling `after` with the ship after
+/// each step: the one loop behind [`replay`] and every replay of an
+/// engine's path (`answer::Told::replay`). The first illegal action stops
+/// it and is returned with its index, the ship left as before it.
+pub fn play(
     board: &Board,
     movement: &Movement,
-    start: RoomId,
+    ship: &mut Ship,
     actions: &[Action],
-) -> Result<(), (usize, Illegal)> {
-    ship.reset(board, start);
-    steps.clear();
+    mut after: impl FnMut(&Ship),
+) -> Result<Vec<Step>, (usize, Illegal)> {
+    let mut steps = Vec::with_capacity(actions.len());
     for (i, &action) in actions.iter().enumerate() {
         steps.push(ship.apply(board, movement, action).map_err(|e| (i, e))?);
+        after(ship);
     }
-    Ok(())
+    Ok(steps)
 }

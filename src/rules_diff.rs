@@ -14,16 +14,15 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use crate::answer::{Answer, Turn};
 use crate::check::{self, RulesSource};
 use crate::diagnostic::Problem;
-use crate::fixit::{self, Failure, Fixit, Target};
+use crate::fixit::{Failure, Fixit, Target};
 use crate::generate::{self, BoardSpec, Topology};
 use crate::load::{Incompatible, rebind};
-use crate::model::{
-    Board, Hatch, HatchStateId, ItemSet, Movement, RoomId, RuleRef, Rules, StateId, Verdict,
-};
+use crate::model::{Board, Hatch, HatchStateId, ItemSet, RoomId, RuleRef, Rules, StateId, Verdict};
 use crate::outcome::Outcome;
-use crate::search::{self, LimitReached, Limits};
+use crate::search::{LimitReached, Limits};
 use crate::syntax::{self, ast};
 
 /// How one side reaches an outcome: its cost and path, as words.
@@ -265,24 +264,28 @@ pub fn item_set(rules: &Rules, items: &[String]) -> Result<ItemSet, Uncompared> 
     })
 }
 
-/// One side of a comparison: a board under its rules, with the items held.
-struct Side<'a> {
-    board: &'a Board,
-    movement: Movement,
+/// One side of a comparison: a board under its rules, with the items held,
+/// from the start compared.
+struct Side {
+    turn: Turn,
 }
 
-impl Side<'_> {
+impl Side {
     /// What a target is called in both rules: by room and hatch ids.
     fn target(&self, target: Target) -> (String, String) {
-        let rules = &self.board.rules;
+        let rules = &self.turn.board.rules;
         match target {
             Target::Room { to, .. } => {
                 (String::new(), rules.room_states[usize::from(to.0)].clone())
             }
             Target::Hatch { hatch, to } => {
-                let [a, b] = self.board.hatch(hatch).rooms;
+                let [a, b] = self.turn.board.hatch(hatch).rooms;
                 (
-                    format!("hatch {}-{}", self.board.room(a).id, self.board.room(b).id),
+                    format!(
+                        "hatch {}-{}",
+                        self.turn.board.room(a).id,
+                        self.turn.board.room(b).id
+                    ),
                     rules.hatch_states[usize::from(to.0)].clone(),
                 )
             }
@@ -291,21 +294,23 @@ impl Side<'_> {
 
     /// Every action the gnome can take where `reached` leaves him, keyed
     /// by action name and target.
-    fn offers(&self, start: RoomId, reached: &Reached) -> Vec<((String, String), Offer)> {
-        let all = fixit::fixits(
-            self.board,
-            &self.movement,
-            start,
+    fn offers(&self, reached: &Reached) -> Vec<((String, String), Offer)> {
+        let answer = Answer::from_number(
+            &self.turn,
             reached.way.outcome,
-            &reached.outcome,
+            std::slice::from_ref(&reached.outcome),
+            |_, _| true,
         );
-        all.iter()
+        answer
+            .outcomes()
+            .iter()
+            .flat_map(|told| told.fixits())
             .map(|f: &Fixit| {
-                let turn = &self.movement.rules().turn;
+                let turn = &self.turn.movement.rules().turn;
                 let name = turn.actions[usize::from(f.action.0)].name.clone();
                 let (mut target, becomes) = self.target(f.plan.target);
                 if target.is_empty() {
-                    target = format!("room {}", self.board.room(reached.outcome.room).id);
+                    target = format!("room {}", self.turn.board.room(reached.outcome.room).id);
                 }
                 let offer = Offer {
                     becomes,
@@ -329,7 +334,7 @@ impl Side<'_> {
         } else {
             "safe"
         };
-        let room = &self.board.room(failure.room).id;
+        let room = &self.turn.board.room(failure.room).id;
         if !failure.must_leave {
             return format!("he stays in room {room}: {verdict}");
         }
@@ -339,7 +344,7 @@ impl Side<'_> {
         let steps: Vec<String> = failure
             .steps
             .iter()
-            .map(|s| s.action.text(self.board))
+            .map(|s| s.action.text(&self.turn.board))
             .collect();
         format!(
             "he must leave: {}, {} min more; in room {room}: {verdict}",
@@ -360,17 +365,20 @@ pub fn compare(
     items: &[String],
     limits: &Limits,
 ) -> Result<Vec<Difference>, Uncompared> {
-    fn side<'a>(board: &'a Board, items: &[String]) -> Result<Side<'a>, Uncompared> {
+    let side = |board: &Board| -> Result<Side, Uncompared> {
         let held = item_set(&board.rules, items)?;
         Ok(Side {
-            board,
-            movement: board.rules.movement(held),
+            turn: Turn {
+                board: board.clone(),
+                movement: board.rules.movement(held),
+                start,
+            },
         })
-    }
-    let (one, two) = (side(first, items)?, side(second, items)?);
+    };
+    let (one, two) = (side(first)?, side(second)?);
     let solve = |s: &Side| -> Result<_, Uncompared> {
-        let solution = search::solve(s.board, &s.movement, start, limits)?;
-        Ok(keyed(s.board, solution.outcomes))
+        let solution = s.turn.solve(limits)?;
+        Ok(keyed(&s.turn.board, solution.outcomes))
     };
     let mut a = solve(&one)?;
     let mut b = solve(&two)?;
@@ -386,13 +394,13 @@ pub fn compare(
         let (mut verdicts, mut actions) = (None, Vec::new());
         if let (Some(x), Some(y)) = (&x, &y) {
             let (fx, fy) = (
-                x.outcome.verdict(&one.movement),
-                y.outcome.verdict(&two.movement),
+                x.outcome.verdict(&one.turn.movement),
+                y.outcome.verdict(&two.turn.movement),
             );
             if fx.fatal != fy.fatal {
                 verdicts = Some([Fate::of(&first.rules, fx), Fate::of(&second.rules, fy)]);
             }
-            actions = differing_offers(one.offers(start, x), two.offers(start, y));
+            actions = differing_offers(one.offers(x), two.offers(y));
         }
         let same_way = matches!((&x, &y), (Some(x), Some(y)) if x.way.cost == y.way.cost);
         if !same_way || verdicts.is_some() || !actions.is_empty() {

@@ -4,10 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::answer::{Answer, Turn};
 use crate::load::{self, Failure};
-use crate::model::ItemSet;
 use crate::render::{self, Style};
-use crate::search::{self, LimitReached, Limits};
+use crate::search::{LimitReached, Limits};
 use crate::snapshot::{self, Snapshot};
 
 /// Folders never searched for boards: snapshot folders, build output and
@@ -146,7 +146,7 @@ pub enum Unrendered {
     /// The search ran out of its budget.
     Limit(LimitReached),
     /// The engine's own path was refused: a bug of hatchway.
-    Refused(render::replay::Refused),
+    Refused(crate::answer::Refused),
     /// The board's rules do not declare an item asked for, so the turn
     /// asked for cannot be played on it.
     NoSuchItem {
@@ -167,33 +167,14 @@ pub fn render(
 ) -> Result<(String, Vec<crate::diagnostic::Report>), Unrendered> {
     let loaded = load::board_file(board).map_err(Unrendered::Invalid)?;
     let board = loaded.value;
-    let mut held = ItemSet::default();
-    for name in items {
-        let item = board
-            .rules
-            .item(name)
-            .ok_or_else(|| Unrendered::NoSuchItem {
-                item: name.clone(),
-                rules: board.rules.name.clone(),
-            })?;
-        held = held.with(item);
-    }
-    let movement = board.rules.movement(held);
-    let solution =
-        search::solve(&board, &movement, board.start, limits).map_err(Unrendered::Limit)?;
-    let total = solution.outcomes.len();
-    let shown: Vec<_> = solution
-        .outcomes
-        .iter()
-        .enumerate()
-        .map(|(i, o)| (i + 1, o))
-        .collect();
+    let held = Turn::items_named(&board, items).map_err(|e| Unrendered::NoSuchItem {
+        item: e.name,
+        rules: board.rules.name.clone(),
+    })?;
+    let turn = Turn::holding(board, held);
+    let solution = turn.solve(limits).map_err(Unrendered::Limit)?;
     let text = render::replay::turn_log(
-        &board,
-        &movement,
-        board.start,
-        total,
-        &shown,
+        &Answer::new(&turn, &solution.outcomes),
         Style::plain(),
         false,
     )

@@ -484,18 +484,20 @@ fn solved(
     })?;
     let solution = memory
         .workspace
-        .solve(&q.board, &q.movement, q.start, &q.limits)
+        .solve(&q.turn.board, &q.turn.movement, q.turn.start, &q.limits)
         .map_err(|e| BatchError {
             line: number,
             error: e.to_string(),
             exit: 3,
             diagnostics: Vec::new(),
         })?;
-    let outcomes: Vec<(usize, &Outcome)> = (1..)
-        .zip(&solution.outcomes)
-        .filter(|(_, o)| q.shows(o))
-        .collect();
-    let doc = document::result_doc(&q.board, &q.movement, q.start, outcomes.iter().copied());
+    let answer = q.answer(&solution.outcomes);
+    let doc = document::result_doc(&answer).map_err(|refused| BatchError {
+        line: number,
+        error: refused.to_string(),
+        exit: 1,
+        diagnostics: Vec::new(),
+    })?;
     crate::render::compact::result(&doc, out);
     out.push(b'\n');
     Ok(())

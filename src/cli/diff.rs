@@ -1,9 +1,7 @@
 //! `hatchway diff`: where two rules files give different answers.
 
-use std::sync::Arc;
-
 use crate::export::{self, RulesReference};
-use crate::model::Rules;
+use crate::load::NamedRules as Named;
 use crate::rules_diff::{self, Counterexample, Difference, RandomPlan, Uncompared, Way};
 
 use super::*;
@@ -25,66 +23,26 @@ pub(super) enum Ground {
     },
 }
 
-/// Rules named on the command line: a built-in name or a rules file.
-pub(super) struct Named {
-    pub(super) rules: Arc<Rules>,
-    reference: RulesReference,
-    /// The name or path as the command line gives it.
-    given: String,
-}
-
-impl Named {
-    /// What the output calls these rules beside `other`: their name, or,
-    /// when both rules have one name (a copy of built-in rules that kept
-    /// its name), the name or path the command line gives, so that the
-    /// two columns can be told apart.
-    fn label(&self, other: &Named) -> &str {
-        if self.rules.name == other.rules.name && self.given != other.given {
-            &self.given
-        } else {
-            &self.rules.name
-        }
-    }
-}
-
+/// The rules `text` names, their warnings printed; a name that names no
+/// rules is said on standard error (exit 1).
 pub(super) fn named_rules(text: &str, term: &Terminal) -> Result<Named, Exit> {
-    if let Some(rules) = load::builtin_rules(text) {
-        return Ok(Named {
-            rules,
-            reference: RulesReference::Builtin(text.to_string()),
-            given: text.to_string(),
-        });
-    }
-    let path = Path::new(text);
-    let compiled = load::read_rules_named(text).and_then(|i| load::compile(&i));
-    match compiled {
+    match load::rules_named(text) {
         Ok(loaded) => {
             print_reports(&loaded.warnings, term);
-            match loaded.value {
-                load::Compiled::Rules(rules) => {
-                    // The written counterexample names the rules by a path
-                    // that holds wherever it is written.
-                    let full = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-                    Ok(Named {
-                        rules,
-                        reference: RulesReference::Path(full.display().to_string()),
-                        given: text.to_string(),
-                    })
-                }
-                load::Compiled::Board(_) => {
-                    print_plain(
-                        format!("`{text}` is a board, not rules"),
-                        Some(format!(
-                            "`--rules` takes a rules file or a built-in name: {}",
-                            builtin::rules_names()
-                        )),
-                        term,
-                    );
-                    Err(Exit::Invalid)
-                }
-            }
+            Ok(loaded.value)
         }
-        Err(f) => {
+        Err(load::NotRules::Board { given }) => {
+            print_plain(
+                format!("`{given}` is a board, not rules"),
+                Some(format!(
+                    "`--rules` takes a rules file or a built-in name: {}",
+                    builtin::rules_names()
+                )),
+                term,
+            );
+            Err(Exit::Invalid)
+        }
+        Err(load::NotRules::Invalid(f)) => {
             print_reports(&f.reports, term);
             Err(Exit::Invalid)
         }
@@ -227,11 +185,7 @@ fn uncompared(e: Uncompared, term: &Terminal) -> Exit {
             Exit::Invalid
         }
         Uncompared::Limit(limit) => {
-            print_plain(
-                limit.to_string(),
-                Some("raise `--max-states` or `--max-memory`".to_string()),
-                term,
-            );
+            print_plain(limit.to_string(), Some(limit.raise().to_string()), term);
             Exit::Limit
         }
         Uncompared::UnknownItem { .. } => {

@@ -25,7 +25,7 @@ pub(super) fn dot(path: Option<&Path>, turn: TurnArgs, drawn: Drawn, term: &Term
         Err(e) => return e,
     };
     let text = match drawn {
-        Drawn::Nothing => dot::ship(&q.board, q.start, None),
+        Drawn::Nothing => dot::ship(&q.turn.board, q.turn.start, None),
         Drawn::Outcome(n) => match outcome_walk(&q, n, term) {
             Ok((title, ship, steps)) => {
                 let walk = Walk {
@@ -33,7 +33,7 @@ pub(super) fn dot(path: Option<&Path>, turn: TurnArgs, drawn: Drawn, term: &Term
                     steps: &steps,
                     end: &ship,
                 };
-                dot::ship(&q.board, q.start, Some(&walk))
+                dot::ship(&q.turn.board, q.turn.start, Some(&walk))
             }
             Err(e) => return e,
         },
@@ -44,7 +44,7 @@ pub(super) fn dot(path: Option<&Path>, turn: TurnArgs, drawn: Drawn, term: &Term
                     steps: &steps,
                     end: &ship,
                 };
-                dot::ship(&q.board, q.start, Some(&walk))
+                dot::ship(&q.turn.board, q.turn.start, Some(&walk))
             }
             Err(e) => return e,
         },
@@ -53,15 +53,16 @@ pub(super) fn dot(path: Option<&Path>, turn: TurnArgs, drawn: Drawn, term: &Term
     Exit::Success
 }
 
-/// The path of outcome `n`, played by the referee.
+/// The path of outcome `n`, as the answer replayed it.
 pub(super) fn outcome_walk(
     q: &Query,
     n: usize,
     term: &Terminal,
 ) -> Result<(String, Ship, Vec<referee::Step>), Exit> {
     let solution = solve(q, term)?;
-    let total = solution.outcomes.len();
-    let Some(outcome) = n.checked_sub(1).and_then(|i| solution.outcomes.get(i)) else {
+    let answer = Answer::new(&q.turn, &solution.outcomes);
+    let total = answer.total;
+    let Some(told) = answer.outcome(n) else {
         print_plain(
             format!("there is no outcome {n}"),
             Some(format!(
@@ -71,8 +72,12 @@ pub(super) fn outcome_walk(
         );
         return Err(Exit::Invalid);
     };
-    let (ship, steps) = referee_outcome(q, n, outcome, term)?;
-    Ok((format!("outcome {n} of {total}"), ship, steps))
+    let replay = told.replay().map_err(|r| print_refused(r, term))?;
+    Ok((
+        format!("outcome {n} of {total}"),
+        replay.end.clone(),
+        replay.steps.clone(),
+    ))
 }
 
 /// A planned path, refereed step by step; the first step the rules refuse
@@ -91,15 +96,15 @@ pub(super) fn plan_walk(
         Exit::Invalid
     };
     let written = plan::parse(&source.text).map_err(fail)?;
-    plan::check_actions(&written, &q.board.rules).map_err(fail)?;
-    let mut ship = Ship::new(&q.board, q.start);
+    plan::check_actions(&written, &q.turn.board.rules).map_err(fail)?;
+    let mut ship = Ship::new(&q.turn.board, q.turn.start);
     let mut steps = Vec::with_capacity(written.len());
     for (i, w) in written.iter().enumerate() {
-        let action = plan::resolve(&q.board, w).map_err(fail)?;
-        match ship.apply(&q.board, &q.movement, action) {
+        let action = plan::resolve(&q.turn.board, w).map_err(fail)?;
+        match ship.apply(&q.turn.board, &q.turn.movement, action) {
             Ok(step) => steps.push(step),
             Err(e) => {
-                let ruling = ship.ruling(&q.board, &q.movement, action, &e);
+                let ruling = ship.ruling(&q.turn.board, &q.turn.movement, action, &e);
                 let refused = ruling.report(std::sync::Arc::clone(&source), i + 1, w.span, &e);
                 print_reports(&[refused], term);
                 return Err(Exit::Invalid);

@@ -25,10 +25,10 @@ pub(super) fn draw(
         Err(e) => return e,
     };
     let width = term.out.width;
-    if !draw::is_placed(&q.board) {
+    if !draw::is_placed(&q.turn.board) {
         let note = format!(
             "note: the board `{}` does not place every room (`room ID at COL,ROW`), so its rooms are laid out in board order, row by row",
-            q.board.name
+            q.turn.board.name
         );
         eprintln!("{}", textwrap::fill(&note, term.err.width.max(40)));
     }
@@ -45,14 +45,14 @@ pub(super) fn draw(
     };
     if format == DrawFormat::Svg {
         let text = match walked {
-            None => svg::ship(&q.board, q.start, None),
+            None => svg::ship(&q.turn.board, q.turn.start, None),
             Some((title, ship, steps)) => {
                 let walk = Walk {
                     title: &title,
                     steps: &steps,
                     end: &ship,
                 };
-                svg::ship(&q.board, q.start, Some(&walk))
+                svg::ship(&q.turn.board, q.turn.start, Some(&walk))
             }
         };
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
@@ -60,19 +60,19 @@ pub(super) fn draw(
     }
     let text = match walked {
         None => {
-            let rooms = q.board.room_states();
-            let hatches: Vec<_> = q.board.hatches.iter().map(|h| h.state).collect();
+            let rooms = q.turn.board.room_states();
+            let hatches: Vec<_> = q.turn.board.hatches.iter().map(|h| h.state).collect();
             let view = View {
                 rooms: &rooms,
                 hatches: &hatches,
-                player: q.start,
+                player: q.turn.start,
                 path: &[],
             };
-            draw::ship(&q.board, &view, term.out)
+            draw::ship(&q.turn.board, &view, term.out)
         }
         Some((title, ship, steps)) => {
             // The ship at the end of the path, with the rooms it entered.
-            let mut entered = vec![q.start];
+            let mut entered = vec![q.turn.start];
             entered.extend(steps.iter().filter_map(|s| match s.action {
                 Action::Move(r) => Some(r),
                 Action::Open(_) => None,
@@ -85,7 +85,7 @@ pub(super) fn draw(
             };
             let actions: Vec<String> = steps
                 .iter()
-                .map(|s| render::replay::action_words(&q.board, s.action))
+                .map(|s| render::replay::action_words(&q.turn.board, s.action))
                 .collect();
             let actions = if actions.is_empty() {
                 "stay".to_string()
@@ -99,7 +99,7 @@ pub(super) fn draw(
                 text.push('\n');
             }
             text.push('\n');
-            text.push_str(&draw::ship(&q.board, &view, term.out));
+            text.push_str(&draw::ship(&q.turn.board, &view, term.out));
             text
         }
     };

@@ -83,8 +83,8 @@ pub(super) fn export(
         };
         match load_query(path, &args, term) {
             Ok(q) => {
-                let mut board = q.board;
-                board.start = q.start;
+                let mut board = q.turn.board;
+                board.start = q.turn.start;
                 board
             }
             Err(e) => return e,

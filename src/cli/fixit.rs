@@ -1,8 +1,6 @@
 //! `hatchway plan`: the whole turn, a move and then an action (a fix-it),
 //! with the exact odds of its roll for each choice of minutes.
 
-use crate::fixit;
-
 use super::*;
 
 /// What `hatchway plan` was asked.
@@ -22,19 +20,19 @@ pub(super) fn plan(
         Ok(q) => q,
         Err(e) => return e,
     };
-    let turn = &q.board.rules.turn;
+    let turn = &q.turn.board.rules.turn;
     let Some(action) = turn.action(request.action) else {
         let known: Vec<&str> = turn.actions.iter().map(|a| a.name.as_str()).collect();
         let help = if known.is_empty() {
             format!(
                 "the rules `{}` declare no actions; `red-november-rulebook` does (`hatchway rules red-november-rulebook`)",
-                q.board.rules.name
+                q.turn.board.rules.name
             )
         } else {
             format!(
                 "{}the rules `{}` declare: {}",
                 crate::spelling::did_you_mean(request.action, known.iter().copied()),
-                q.board.rules.name,
+                q.turn.board.rules.name,
                 known.join(", ")
             )
         };
@@ -45,10 +43,10 @@ pub(super) fn plan(
         );
         return Exit::Invalid;
     };
-    let Some(at) = q.board.room_by_id(request.at) else {
+    let Some(at) = q.turn.board.room_by_id(request.at) else {
         print_plain(
             format!("unknown room `{}` in `--at`", request.at),
-            Some(q.board.rooms_help(request.at)),
+            Some(q.turn.board.rooms_help(request.at)),
             term,
         );
         return Exit::Invalid;
@@ -57,30 +55,15 @@ pub(super) fn plan(
         Ok(s) => s,
         Err(e) => return e,
     };
-    let numbered: Vec<(usize, Outcome)> = crate::outcome::numbered(solution.outcomes)
-        .filter(|(_, o)| o.room == at)
-        .collect();
-    let plans = fixit::plans(&q.board, &q.movement, q.start, &numbered, action, at);
+    let answer = Answer::shown(&q.turn, &solution.outcomes, |_, o| o.room == at);
+    let plans = answer.plans(action, at);
     if request.format == PathsFormat::Table {
-        let text = render::fixit::plans(
-            &q.board,
-            &q.movement,
-            q.start,
-            (action, at),
-            &numbered,
-            &plans,
-            term.out,
-        );
+        let text = render::fixit::plans(&answer, (action, at), &plans, term.out);
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
         return Exit::Success;
     }
-    let doc = document::fixit_doc(
-        &q.board,
-        &q.movement,
-        q.start,
-        (request.action, at),
-        &numbered,
-        &plans,
-    );
-    write_document(&doc, request.format == PathsFormat::Yaml, term)
+    match document::fixit_doc(&answer, (request.action, at), &plans) {
+        Ok(doc) => write_document(&doc, request.format == PathsFormat::Yaml, term),
+        Err(refused) => print_refused(&refused, term),
+    }
 }

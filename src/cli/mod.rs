@@ -17,6 +17,7 @@ use std::sync::Arc;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde::Serialize;
 
+use crate::answer::{Answer, Filters, Turn};
 use crate::diagnostic::{Code, Plain, Problem, Report, SourceFile};
 use crate::load::{self, Compiled, Failure, Input, InputKind};
 use crate::model::{Board, Cost, ItemSet, Movement, RoomId, Rules, StateId};

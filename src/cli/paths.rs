@@ -20,9 +20,15 @@ pub(super) fn paths(
     if stream {
         return streamed(&q, format, term);
     }
-    let (solution, stop) = match search::solve(&q.board, &q.movement, q.start, &q.limits) {
+    let (solution, stop) = match q.turn.solve(&q.limits) {
         Ok(s) => (s, None),
-        Err(stop) => match search::settled(&q.board, &q.movement, q.start, &q.limits, &stop) {
+        Err(stop) => match search::settled(
+            &q.turn.board,
+            &q.turn.movement,
+            q.turn.start,
+            &q.limits,
+            &stop,
+        ) {
             Some(s) => (s, Some(stop)),
             None => {
                 print_limit(&stop, term);
@@ -30,19 +36,16 @@ pub(super) fn paths(
             }
         },
     };
-    let total = solution.outcomes.len();
-    let (numbered, hidden): (Vec<_>, Vec<_>) =
-        crate::outcome::numbered(solution.outcomes).partition(|(_, o)| q.shows(o));
+    let answer = q.answer(&solution.outcomes);
     // An empty answer says why: which filter hid everything, and what
     // would show something.
-    let why = if numbered.is_empty() {
-        q.why_none(&hidden)
+    let why = if answer.outcomes().is_empty() {
+        q.why_none(&solution.outcomes)
     } else {
         None
     };
     let exit = if format == PathsFormat::Table {
-        let mut text =
-            render::table::outcomes(&q.board, &q.movement, q.start, &numbered, total, term.out);
+        let mut text = render::table::outcomes(&answer, term.out);
         if let Some(why) = &why {
             text.push('\n');
             let options = textwrap::Options::new(term.out.width.max(40))
@@ -56,12 +59,10 @@ pub(super) fn paths(
         if let Some(why) = why {
             print_plain(why, None, term);
         }
-        let mut doc = document::result_doc(
-            &q.board,
-            &q.movement,
-            q.start,
-            numbered.iter().map(|(n, o)| (*n, o)),
-        );
+        let mut doc = match document::result_doc(&answer) {
+            Ok(doc) => doc,
+            Err(refused) => return print_refused(&refused, term),
+        };
         doc.complete_up_to = stop.as_ref().and_then(|s| s.settled_cost).map(|c| c.0);
         write_document(&doc, format == PathsFormat::Yaml, term)
     };
@@ -79,26 +80,21 @@ pub(super) fn paths(
 /// outcome a line) or YAML documents.
 fn streamed(q: &Query, format: PathsFormat, term: &Terminal) -> Exit {
     let mut out = std::io::stdout().lock();
-    let head =
-        match format {
-            PathsFormat::Table => Ok(render::table::heading(
-                &q.board,
-                &q.movement,
-                q.start,
-                "outcomes cheapest first, each listed once final",
-                term.out,
-            )),
-            PathsFormat::Json => serde_json::to_string(&document::Versioned::new(
-                document::turn_doc(&q.board, &q.movement, q.start),
-            ))
-            .map(|s| s + "\n")
+    let head = match format {
+        PathsFormat::Table => Ok(render::table::heading(
+            &q.turn,
+            "outcomes cheapest first, each listed once final",
+            term.out,
+        )),
+        PathsFormat::Json => {
+            serde_json::to_string(&document::Versioned::new(document::turn_doc(&q.turn)))
+                .map(|s| s + "\n")
+                .map_err(|e| e.to_string())
+        }
+        PathsFormat::Yaml => render::document_text(&document::turn_doc(&q.turn), true)
+            .map(|s| format!("---\n{s}"))
             .map_err(|e| e.to_string()),
-            PathsFormat::Yaml => {
-                render::document_text(&document::turn_doc(&q.board, &q.movement, q.start), true)
-                    .map(|s| format!("---\n{s}"))
-                    .map_err(|e| e.to_string())
-            }
-        };
+    };
     match head {
         Ok(text) => {
             if out
@@ -115,37 +111,34 @@ fn streamed(q: &Query, format: PathsFormat, term: &Terminal) -> Exit {
         }
     }
     let mut failed = false;
-    let listed =
-        search::cheapest_first(&q.board, &q.movement, q.start, &q.limits, |first, level| {
+    let listed = search::cheapest_first(
+        &q.turn.board,
+        &q.turn.movement,
+        q.turn.start,
+        &q.limits,
+        |first, level| {
             let mut text = String::new();
             if format == PathsFormat::Table && first == 1 {
                 text.push('\n');
             }
-            for (number, o) in (first..).zip(level) {
-                if !q.shows(o) {
-                    continue;
-                }
+            let answer = Answer::from_number(&q.turn, first, level, |_, o| q.shows(o));
+            for told in answer.outcomes() {
                 let written = match format {
-                    PathsFormat::Table => Ok(render::table::outcome(
-                        &q.board,
-                        &q.movement,
-                        q.start,
-                        number,
-                        o,
-                        true,
-                        term.out,
-                    )),
-                    PathsFormat::Json => serde_json::to_string(&document::Versioned::new(
-                        document::outcome_doc(&q.board, &q.movement, q.start, Some(number), o).0,
-                    ))
-                    .map(|s| s + "\n")
-                    .map_err(|e| e.to_string()),
-                    PathsFormat::Yaml => render::document_text(
-                        &document::outcome_doc(&q.board, &q.movement, q.start, Some(number), o).0,
-                        true,
-                    )
-                    .map(|s| format!("---\n{s}"))
-                    .map_err(|e| e.to_string()),
+                    PathsFormat::Table => Ok(render::table::outcome(told, true, term.out)),
+                    PathsFormat::Json => document::outcome_doc(told)
+                        .map_err(|e| e.to_string())
+                        .and_then(|doc| {
+                            serde_json::to_string(&document::Versioned::new(doc))
+                                .map(|s| s + "\n")
+                                .map_err(|e| e.to_string())
+                        }),
+                    PathsFormat::Yaml => document::outcome_doc(told)
+                        .map_err(|e| e.to_string())
+                        .and_then(|doc| {
+                            render::document_text(&doc, true)
+                                .map(|s| format!("---\n{s}"))
+                                .map_err(|e| e.to_string())
+                        }),
                 };
                 match written {
                     Ok(t) => text.push_str(&t),
@@ -166,7 +159,8 @@ fn streamed(q: &Query, format: PathsFormat, term: &Terminal) -> Exit {
                 return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
-        });
+        },
+    );
     if failed {
         return Exit::Invalid;
     }
@@ -182,11 +176,7 @@ fn streamed(q: &Query, format: PathsFormat, term: &Terminal) -> Exit {
 /// Says that a budget stopped the search, what of the listing is complete,
 /// and how to go further.
 fn print_limit(stop: &search::LimitReached, term: &Terminal) {
-    let raise = if stop.memory {
-        "raise `--max-memory` (MiB)"
-    } else {
-        "raise `--max-states`"
-    };
+    let raise = stop.raise();
     match stop.settled_cost {
         Some(c) => print_plain(
             format!(

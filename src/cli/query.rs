@@ -5,15 +5,12 @@
 
 use super::*;
 
-/// A board ready to search: where to start and what the player holds.
+/// A turn ready to search, with the filters of what is shown.
 pub(super) struct Query {
-    pub(super) board: Board,
-    pub(super) movement: Movement,
-    pub(super) start: RoomId,
-    /// The rooms outcomes must end in; empty for any room.
-    pub(super) to: Vec<RoomId>,
-    /// Whether fatal outcomes are hidden.
-    pub(super) safe: bool,
+    /// The board, its rules with the items held, and the start.
+    pub(super) turn: Turn,
+    /// What is shown of the answer.
+    pub(super) filters: Filters,
     pub(super) limits: Limits,
 }
 
@@ -50,9 +47,9 @@ pub(super) fn query_with(
         .iter()
         .map(|id| room_arg(&board, id, "--to"))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut items = ItemSet::default();
-    for name in &args.turn.with {
-        let item = board.rules.item(name).ok_or_else(|| QueryError {
+    let items = Turn::items_named(&board, &args.turn.with).map_err(|unknown| {
+        let name = &unknown.name;
+        QueryError {
             message: format!("unknown item `{name}` in `--with`"),
             help: Some(if board.rules.items.is_empty() {
                 format!("the rules `{}` have no items", board.rules.name)
@@ -67,16 +64,20 @@ pub(super) fn query_with(
                     board.rules.items.join(", ")
                 )
             }),
-        })?;
-        items = items.with(item);
-    }
+        }
+    })?;
     let movement = movement(&board.rules, items);
     Ok(Query {
-        board,
-        movement,
-        start,
-        to,
-        safe: args.safe,
+        turn: Turn {
+            board,
+            movement,
+            start,
+        },
+        filters: Filters {
+            to,
+            safe: args.safe,
+            max_cost: args.max_cost.map(Cost),
+        },
         limits: Limits {
             max_cost: args.max_cost.map(Cost),
             ..args.budget.limits()
@@ -150,154 +151,40 @@ pub(super) fn load_query(
     })
 }
 
-/// Solves a query, reporting a search limit (exit 3) on standard error.
-/// Outcome `n`'s path played by the referee. The engine's paths are legal,
-/// so a refusal is a bug of hatchway, reported as one.
-pub(super) fn referee_outcome(
-    q: &Query,
-    n: usize,
-    outcome: &Outcome,
-    term: &Terminal,
-) -> Result<(Ship, Vec<referee::Step>), Exit> {
-    referee::replay(&q.board, &q.movement, q.start, &outcome.actions).map_err(|(i, e)| {
-        print_plain(
-            format!(
-                "internal error: the engine's path for outcome {n} fails at step {}: {e}",
-                i + 1
-            ),
-            Some("please report this board".to_string()),
-            term,
-        );
-        Exit::Invalid
-    })
+/// Says that the referee refused an engine's path: a bug of hatchway
+/// (exit 1). The one way every command reports it.
+pub(super) fn print_refused(refused: &crate::answer::Refused, term: &Terminal) -> Exit {
+    print_plain(
+        refused.to_string(),
+        Some("please report this board".to_string()),
+        term,
+    );
+    Exit::Invalid
 }
 
+/// Solves a query, reporting a search limit (exit 3) on standard error.
 pub(super) fn solve(q: &Query, term: &Terminal) -> Result<search::Solution, Exit> {
-    search::solve(&q.board, &q.movement, q.start, &q.limits).map_err(|limit| {
-        let raise = if limit.memory {
-            "raise `--max-memory` (MiB)"
-        } else {
-            "raise `--max-states`"
-        };
-        // Asking only for what was settled fits in the same budget.
-        let help = match limit.settled_cost {
-            Some(c) => {
-                format!("{raise}, or ask only for the outcomes it settled: `--max-cost {c}`")
-            }
-            None => raise.to_string(),
-        };
-        print_plain(limit.to_string(), Some(help), term);
+    q.turn.solve(&q.limits).map_err(|limit| {
+        print_plain(limit.to_string(), Some(limit.advice()), term);
         Exit::Limit
     })
 }
 
 impl Query {
-    /// The outcomes `--to` and `--safe` let be shown, each with its number
-    /// in the full listing.
-    pub(super) fn listed(&self, outcomes: Vec<Outcome>) -> Vec<(usize, Outcome)> {
-        crate::outcome::numbered(outcomes)
-            .filter(|(_, o)| self.shows(o))
-            .collect()
-    }
-
-    /// Why `--to`, `--safe` and `--max-cost` show no outcome, given the
-    /// outcomes they hid: for each room asked for, the outcomes `--safe`
-    /// hid there, or why no move enters it (the rule that forbids it,
-    /// quoted, and the items that would allow it). `None` when nothing was
-    /// asked for and nothing hidden.
-    pub(super) fn why_none(&self, hidden: &[(usize, Outcome)]) -> Option<String> {
-        let within = self
-            .limits
-            .max_cost
-            .map_or(String::new(), |c| format!(" within `--max-cost {}`", c.0));
-        if self.to.is_empty() {
-            return (!hidden.is_empty() && self.safe).then(|| {
-                format!(
-                    "no outcome shown: every outcome{within} is fatal, and `--safe` hides them all"
-                )
-            });
-        }
-        let mut said = Vec::new();
-        for &room in &self.to {
-            let label = self.board.room(room).label();
-            let fatal: Vec<String> = hidden
-                .iter()
-                .filter(|(_, o)| o.room == room)
-                .map(|(n, _)| format!("#{n}"))
-                .collect();
-            if !fatal.is_empty() {
-                said.push(format!(
-                    "{} in room {label}, but `--safe` hides {}: they are fatal",
-                    if fatal.len() == 1 {
-                        format!("outcome {} ends", fatal[0])
-                    } else {
-                        format!("outcomes {} end", fatal.join(", "))
-                    },
-                    if fatal.len() == 1 { "it" } else { "them" }
-                ));
-                continue;
-            }
-            if room == self.start {
-                continue;
-            }
-            // Rooms next door refused for the same reason are named together.
-            let mut reasons: Vec<(Vec<String>, String)> = Vec::new();
-            for (next, reason) in self
-                .board
-                .neighbours(room)
-                .iter()
-                .filter_map(|&(hatch, next)| {
-                    // The step into the room from next door, with the hatch
-                    // opened if it can be: the rule that refuses it there.
-                    let mut ship = Ship::new(&self.board, next);
-                    let state = ship.hatches[hatch.index()];
-                    if let Some(opening) = self.movement.opening(state) {
-                        ship.hatches[hatch.index()] = opening.becomes;
-                    }
-                    let action = crate::outcome::Action::Move(room);
-                    let illegal = ship
-                        .clone()
-                        .apply(&self.board, &self.movement, action)
-                        .err()?;
-                    let ruling = ship.ruling(&self.board, &self.movement, action, &illegal);
-                    Some((self.board.room(next).id.clone(), ruling.help()))
-                })
-            {
-                match reasons.iter_mut().find(|(_, r)| *r == reason) {
-                    Some((rooms, _)) => rooms.push(next),
-                    None => reasons.push((vec![next], reason)),
-                }
-            }
-            let reasons: Vec<String> = reasons
-                .into_iter()
-                .map(|(rooms, reason)| {
-                    let from = if rooms.len() == 1 {
-                        format!("room {}", rooms[0])
-                    } else {
-                        format!("rooms {}", rooms.join(", "))
-                    };
-                    format!("from {from}: {reason}")
-                })
-                .collect();
-            said.push(if reasons.is_empty() && within.is_empty() {
-                format!(
-                    "no move ends in room {label}: every step into it is allowed, but no way leads to a room next to it"
-                )
-            } else if reasons.is_empty() {
-                format!("no move{within} ends in room {label}: a costlier one may (raise `--max-cost`)")
-            } else {
-                format!(
-                    "no move{within} ends in room {label}: {}",
-                    reasons.join("; ")
-                )
-            });
-        }
-        (!said.is_empty()).then(|| format!("no outcome shown: {}", said.join("; ")))
+    /// The answer made of the outcomes `--to` and `--safe` let be shown,
+    /// each with its number in the full listing.
+    pub(super) fn answer<'a>(&'a self, outcomes: &'a [Outcome]) -> Answer<'a> {
+        Answer::shown(&self.turn, outcomes, |_, o| self.shows(o))
     }
 
     /// Whether `--to` and `--safe` let an outcome be shown.
     pub(super) fn shows(&self, outcome: &Outcome) -> bool {
-        (self.to.is_empty() || self.to.contains(&outcome.room))
-            && !(self.safe && outcome.verdict(&self.movement).fatal)
+        self.filters.shows(&self.turn, outcome)
+    }
+
+    /// Why the filters show no outcome of `outcomes` (see
+    /// [`Filters::why_none`]).
+    pub(super) fn why_none(&self, outcomes: &[Outcome]) -> Option<String> {
+        self.filters.why_none(&self.turn, outcomes)
     }
 }

@@ -1,5 +1,6 @@
 //! `hatchway replay`: action logs, and planned paths refereed step by step.
 
+use crate::answer::Replay;
 use crate::judgement::{self, Comparison};
 
 use super::*;
@@ -59,7 +60,7 @@ pub(super) fn replay(
     if let Some(n) = only
         && let Some(hidden) = solution.outcomes.get(n - 1).filter(|o| !q.shows(o))
     {
-        let (why, help) = if q.safe && hidden.verdict(&q.movement).fatal {
+        let (why, help) = if q.filters.safe && hidden.verdict(&q.turn.movement).fatal {
             (
                 format!("outcome {n} is fatal, and `--safe` hides it"),
                 "drop `--safe` to replay it".to_string(),
@@ -68,7 +69,7 @@ pub(super) fn replay(
             (
                 format!(
                     "outcome {n} ends in room {}, which `--to` does not name",
-                    q.board.room(hidden.room).label()
+                    q.turn.board.room(hidden.room).label()
                 ),
                 "drop `--to`, or name that room in it".to_string(),
             )
@@ -76,34 +77,18 @@ pub(super) fn replay(
         print_plain(why, Some(help), term);
         return Exit::Invalid;
     }
-    let outcomes: Vec<(usize, Outcome)> = q
-        .listed(solution.outcomes)
-        .into_iter()
-        .filter(|(n, _)| only.is_none_or(|k| k == *n))
-        .collect();
+    let answer = Answer::shown(&q.turn, &solution.outcomes, |n, o| {
+        q.shows(o) && only.is_none_or(|k| k == n)
+    });
     if shown != (Shown::Log { pictures }) {
-        let doc = document::replay_doc(&q.board, &q.movement, q.start, &outcomes);
-        return write_document(&doc, shown == Shown::Yaml, term);
+        return match document::replay_doc(&answer) {
+            Ok(doc) => write_document(&doc, shown == Shown::Yaml, term),
+            Err(refused) => print_refused(&refused, term),
+        };
     }
-    let listed: Vec<(usize, &Outcome)> = outcomes.iter().map(|(n, o)| (*n, o)).collect();
-    let out = match render::replay::turn_log(
-        &q.board,
-        &q.movement,
-        q.start,
-        total,
-        &listed,
-        term.out,
-        pictures,
-    ) {
+    let out = match render::replay::turn_log(&answer, term.out, pictures) {
         Ok(out) => out,
-        Err(refused) => {
-            print_plain(
-                refused.to_string(),
-                Some("please report this board".to_string()),
-                term,
-            );
-            return Exit::Invalid;
-        }
+        Err(refused) => return print_refused(&refused, term),
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Exit::Success
@@ -131,7 +116,8 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
     };
     let source = std::sync::Arc::new(SourceFile { name, text });
     let report = |p: Problem| Report::new(std::sync::Arc::clone(&source), p);
-    let judged = match judgement::judge(&q.board, &q.movement, q.start, &source.text) {
+    let judged = match judgement::judge(&q.turn.board, &q.turn.movement, q.turn.start, &source.text)
+    {
         Ok(j) => j,
         Err(p) => {
             print_reports(&[report(p)], term);
@@ -139,7 +125,8 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
         }
     };
     let style = term.out;
-    let steps: Vec<referee::Step> = judged.allowed.iter().map(|a| a.step.clone()).collect();
+    let steps = judged.steps();
+    let ships = judged.ships(&q.turn.board, q.turn.start);
     let written_text = |i: usize| {
         judged
             .spans
@@ -153,8 +140,8 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
         .enumerate()
         .map(|(i, a)| {
             document::allowed_doc(
-                &q.board,
-                &q.movement,
+                &q.turn.board,
+                &q.turn.movement,
                 i + 1,
                 written_text(i),
                 &a.step,
@@ -164,15 +151,16 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
         .collect();
     if let Some(refused) = &judged.refused {
         if log {
-            print_partial(q, &steps, style, pictures);
+            print_partial(q, &steps, &ships, style, pictures);
         } else {
             docs.push(document::refused_doc(
                 refused.index + 1,
                 written_text(refused.index),
                 &refused.ruling,
             ));
-            let doc = document::plan_doc(&q.board, &q.movement, q.start, docs, None);
-            let _ = write_document(&doc, shown == Shown::Yaml, term);
+            if let Ok(doc) = document::plan_doc(&q.turn, docs, None) {
+                let _ = write_document(&doc, shown == Shown::Yaml, term);
+            }
         }
         let span = judged.spans.get(refused.index).copied().unwrap_or_default();
         let report = refused.ruling.report(
@@ -186,66 +174,87 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
     }
     if let Some(problem) = judged.problem.clone() {
         if log {
-            print_partial(q, &steps, style, pictures);
+            print_partial(q, &steps, &ships, style, pictures);
         }
         print_reports(&[report(problem)], term);
         return Exit::Invalid;
     }
     let planned = judged.outcome();
+    let answer = Answer::of_plan(
+        &q.turn,
+        &planned,
+        Replay {
+            steps,
+            end: judged.ship.clone(),
+        },
+    );
+    let Some(told) = answer.outcomes().first() else {
+        return Exit::Invalid;
+    };
     if !log {
-        let mut doc = document::plan_doc(&q.board, &q.movement, q.start, docs, Some(&planned));
+        let mut doc = match document::plan_doc(&q.turn, docs, Some(told)) {
+            Ok(doc) => doc,
+            Err(refused) => return print_refused(&refused, term),
+        };
         doc.roll = judged
             .roll
             .as_ref()
-            .map(|r| document::roll_doc(&q.board, &q.movement, r));
+            .map(|r| document::roll_doc(&q.turn.board, &q.turn.movement, r));
         return write_document(&doc, shown == Shown::Yaml, term);
     }
     let mut out = format!(
         "{}: planned path from room {}\n",
-        q.board.name,
-        q.board.room(q.start).label()
+        q.turn.board.name,
+        q.turn.board.room(q.turn.start).label()
     );
     out.extend(
-        render::replay::preamble(&q.board, &q.movement, q.start, 1, style)
+        render::replay::preamble(&q.turn.board, &q.turn.movement, q.turn.start, 1, style)
             .lines()
             .skip(1)
             .map(|l| format!("{l}\n")),
     );
     out.push('\n');
+    let steps = told
+        .replay()
+        .map(|r| r.steps.as_slice())
+        .unwrap_or_default();
     out.push_str(&render::replay::steps_log(
-        &q.board,
-        &q.movement,
-        q.start,
-        &steps,
+        &q.turn.board,
+        &q.turn.movement,
+        steps,
+        &ships,
         style,
         pictures,
     ));
     out.push_str(&format!(
         "\nthe plan ends in room {}, {} min, {}\n",
-        q.board.room(planned.room).label(),
+        q.turn.board.room(planned.room).label(),
         planned.cost.0,
-        render::replay::changes_words(&q.board, &planned.rooms)
+        render::replay::changes_words(&q.turn.board, &planned.rooms)
     ));
-    if let Some(line) =
-        render::replay::verdict_line(&q.board, &q.movement, planned.room, &planned.rooms)
-    {
+    if let Some(line) = render::replay::verdict_line(
+        &q.turn.board,
+        &q.turn.movement,
+        planned.room,
+        &planned.rooms,
+    ) {
         out.push_str(&line);
     }
     if judged.roll.is_none() {
         // A plan that ends in a fatal room without an action: what could
         // save the gnome there.
         out.push_str(&render::fixit::remedy_lines(
-            &q.board,
-            &q.movement,
-            &crate::fixit::remedies(&q.board, &q.movement, q.start, 0, &planned),
+            &q.turn.board,
+            &q.turn.movement,
+            told.remedies(),
             "",
             style,
         ));
     }
     if let Some(roll) = &judged.roll {
         out.push_str(&render::fixit::roll_words(
-            &q.board,
-            &q.movement,
+            &q.turn.board,
+            &q.turn.movement,
             planned.room,
             roll,
             style,
@@ -254,11 +263,17 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
     let words = |actions: &[crate::outcome::Action]| {
         actions
             .iter()
-            .map(|&a| a.text(&q.board))
+            .map(|&a| a.text(&q.turn.board))
             .collect::<Vec<_>>()
             .join(", ")
     };
-    match judgement::compare(&q.board, &q.movement, q.start, &planned, &q.limits) {
+    match judgement::compare(
+        &q.turn.board,
+        &q.turn.movement,
+        q.turn.start,
+        &planned,
+        &q.limits,
+    ) {
         Comparison::Cheapest { listed } => {
             out.push_str("it is a cheapest way to this outcome");
             if let Some(listed) = listed {
@@ -287,19 +302,20 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
 pub(super) fn print_partial(
     q: &Query,
     steps: &[crate::referee::Step],
+    ships: &[Ship],
     style: Style,
     pictures: bool,
 ) {
     let mut out = format!(
         "{}: planned path from room {}\n",
-        q.board.name,
-        q.board.room(q.start).label()
+        q.turn.board.name,
+        q.turn.board.room(q.turn.start).label()
     );
     out.push_str(&render::replay::steps_log(
-        &q.board,
-        &q.movement,
-        q.start,
+        &q.turn.board,
+        &q.turn.movement,
         steps,
+        ships,
         style,
         pictures,
     ));

@@ -16,10 +16,11 @@ pub(super) fn report(
         Ok(s) => s,
         Err(e) => return e,
     };
-    let total = solution.outcomes.len();
-    let outcomes = q.listed(solution.outcomes);
-    let page = match render::report::page(&q.board, &q.movement, q.start, &outcomes, total) {
+    let answer = q.answer(&solution.outcomes);
+    let (shown, total) = (answer.outcomes().len(), answer.total);
+    let page = match render::report(&answer) {
         Ok(page) => page,
+        Err(render::RenderError::Refused(refused)) => return print_refused(&refused, term),
         Err(e) => {
             print_plain(format!("cannot write the report: {e}"), None, term);
             return Exit::Invalid;
@@ -41,7 +42,7 @@ pub(super) fn report(
             println!(
                 "written to {}: {} of {}",
                 file.display(),
-                render::count(outcomes.len() as u64, "outcome"),
+                render::count(shown as u64, "outcome"),
                 total
             );
         }

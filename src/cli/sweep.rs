@@ -21,10 +21,10 @@ pub(super) fn sweep(
         Ok(q) => q,
         Err(e) => return e,
     };
-    let rules = std::sync::Arc::clone(&q.board.rules);
+    let rules = std::sync::Arc::clone(&q.turn.board.rules);
     let mut rooms = Vec::new();
     for id in room_ids {
-        match room_arg(&q.board, id, "--rooms") {
+        match room_arg(&q.turn.board, id, "--rooms") {
             Ok(r) if !rooms.contains(&r) => rooms.push(r),
             Ok(_) => {}
             Err(e) => {
@@ -34,7 +34,9 @@ pub(super) fn sweep(
         }
     }
     if room_ids.is_empty() {
-        rooms = (0..q.board.rooms.len()).map(|i| RoomId(i as u32)).collect();
+        rooms = (0..q.turn.board.rooms.len())
+            .map(|i| RoomId(i as u32))
+            .collect();
     }
     let mut states = Vec::new();
     for name in state_names {
@@ -68,9 +70,11 @@ pub(super) fn sweep(
         rooms,
         states,
         starts: if one_start {
-            vec![q.start]
+            vec![q.turn.start]
         } else {
-            (0..q.board.rooms.len()).map(|i| RoomId(i as u32)).collect()
+            (0..q.turn.board.rooms.len())
+                .map(|i| RoomId(i as u32))
+                .collect()
         },
         limits: budget.limits(),
     };
@@ -105,12 +109,12 @@ pub(super) fn sweep(
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let started = std::time::Instant::now();
-    let summary = crate::sweep::run(&q.board, &q.movement, &plan, &|n| bar.inc(n));
+    let summary = crate::sweep::run(&q.turn.board, &q.turn.movement, &plan, &|n| bar.inc(n));
     bar.finish_and_clear();
     let elapsed = started.elapsed();
     let text = match format {
         CheckFormat::Json => match render::document_text(
-            &render::sweep::SweepDoc::new(&q.board, &q.movement, &plan, &summary),
+            &render::sweep::SweepDoc::new(&q.turn.board, &q.turn.movement, &plan, &summary),
             false,
         ) {
             Ok(s) => s,
@@ -119,9 +123,14 @@ pub(super) fn sweep(
                 return Exit::Invalid;
             }
         },
-        CheckFormat::Text => {
-            render::sweep::summary(&q.board, &q.movement, &plan, &summary, elapsed, term.out)
-        }
+        CheckFormat::Text => render::sweep::summary(
+            &q.turn.board,
+            &q.turn.movement,
+            &plan,
+            &summary,
+            elapsed,
+            term.out,
+        ),
     };
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
     if summary.over_budget > 0 {

@@ -311,11 +311,9 @@ fn folders(found: &[Found]) -> String {
 fn report_unrendered(why: Unrendered, term: &Terminal) {
     match why {
         Unrendered::Invalid(f) => print_reports(&f.reports, term),
-        Unrendered::Limit(limit) => print_plain(
-            limit.to_string(),
-            Some("raise `--max-states` or `--max-memory`".to_string()),
-            term,
-        ),
+        Unrendered::Limit(limit) => {
+            print_plain(limit.to_string(), Some(limit.raise().to_string()), term)
+        }
         Unrendered::Refused(refused) => print_plain(
             refused.to_string(),
             Some("please report this board".to_string()),

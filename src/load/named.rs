@@ -1,13 +1,90 @@
-//! Boards named on the command line: a file, or a board built into the
-//! binary (`hatchway paths desperate-times`), so that the shipped boards
-//! can be named from any folder after `cargo install`.
+//! Boards and rules named on the command line: a file, or a board or
+//! rules built into the binary (`hatchway paths desperate-times`, `--rules
+//! red-november-rulebook`), so that the shipped files can be named from
+//! any folder after `cargo install`.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::builtin;
 use crate::diagnostic::{Code, Problem};
+use crate::export::RulesReference;
+use crate::model::Rules;
 
-use super::{Failure, Input, InputKind, read};
+use super::{Compiled, Failure, Input, InputKind, Loaded, read};
+
+/// Rules named on the command line: a built-in name or a rules file.
+#[derive(Clone, Debug)]
+pub struct NamedRules {
+    /// The rules.
+    pub rules: Arc<Rules>,
+    /// How a board written out refers to them: by the built-in name, or
+    /// by the file's full path, which holds wherever the board is written.
+    pub reference: RulesReference,
+    /// The name or path as the command line gives it.
+    pub given: String,
+}
+
+impl NamedRules {
+    /// What the output calls these rules beside `other`: their name, or,
+    /// when both rules have one name (a copy of built-in rules that kept
+    /// its name), the name or path the command line gives, so that the
+    /// two columns can be told apart.
+    pub fn label(&self, other: &NamedRules) -> &str {
+        if self.rules.name == other.rules.name && self.given != other.given {
+            &self.given
+        } else {
+            &self.rules.name
+        }
+    }
+}
+
+/// Why a name given for rules names no rules.
+#[derive(Debug)]
+pub enum NotRules {
+    /// Neither built-in rules nor a rules file that checks: the problems.
+    Invalid(Failure),
+    /// A file that holds a board.
+    Board {
+        /// The name as given.
+        given: String,
+    },
+}
+
+/// The rules `text` names: built-in rules of that name, else the rules
+/// file at that path, compiled (with its warnings).
+pub fn rules_named(text: &str) -> Result<Loaded<NamedRules>, NotRules> {
+    if let Some(rules) = super::builtin_rules(text) {
+        return Ok(Loaded {
+            value: NamedRules {
+                rules,
+                reference: RulesReference::Builtin(text.to_string()),
+                given: text.to_string(),
+            },
+            warnings: Vec::new(),
+        });
+    }
+    let path = Path::new(text);
+    let loaded = super::read_rules_named(text)
+        .and_then(|i| super::compile(&i))
+        .map_err(NotRules::Invalid)?;
+    match loaded.value {
+        Compiled::Rules(rules) => {
+            let full = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+            Ok(Loaded {
+                value: NamedRules {
+                    rules,
+                    reference: RulesReference::Path(full.display().to_string()),
+                    given: text.to_string(),
+                },
+                warnings: loaded.warnings,
+            })
+        }
+        Compiled::Board(_) => Err(NotRules::Board {
+            given: text.to_string(),
+        }),
+    }
+}
 
 /// A board named on the command line, and a note to show when the name
 /// is both a file and a built-in board (the file wins).

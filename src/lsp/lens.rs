@@ -13,9 +13,8 @@ use lsp_server::{Message, Request, RequestId};
 use lsp_types::{CodeLens, Command, Range, Uri};
 
 use super::documents::Document;
-use crate::fixit;
-use crate::model::{Board, ItemSet};
-use crate::outcome::numbered;
+use crate::answer::{Answer, Turn};
+use crate::model::Board;
 use crate::render;
 use crate::search::{self, Limits};
 
@@ -72,7 +71,7 @@ impl Lenses {
         let _ = std::thread::Builder::new()
             .name("hatchway-lens".to_string())
             .spawn(move || {
-                let lines = lines(&board);
+                let lines = lines(Arc::unwrap_or_clone(board));
                 if current.load(Ordering::SeqCst) != generation {
                     return;
                 }
@@ -123,9 +122,9 @@ impl Lenses {
 /// What the lens says of a board's turn (with no items held): `24
 /// outcomes`, then `cheapest to room 1: 4 min` for each room where an
 /// action can be taken, cheapest first.
-fn lines(board: &Board) -> Vec<String> {
-    let movement = board.rules.movement(ItemSet::default());
-    let solution = match search::solve_costs(board, &movement, board.start, &LIMITS) {
+fn lines(board: Board) -> Vec<String> {
+    let turn = Turn::new(board);
+    let solution = match search::solve_costs(&turn.board, &turn.movement, turn.start, &LIMITS) {
         Ok(solution) => solution,
         Err(stop) => {
             return vec![format!(
@@ -138,15 +137,16 @@ fn lines(board: &Board) -> Vec<String> {
     let mut reached = HashSet::new();
     // Outcomes come cheapest first: the first that allows an action in a
     // room is the cheapest way there.
-    for (number, outcome) in numbered(solution.outcomes) {
+    for told in Answer::new(&turn, &solution.outcomes).outcomes() {
+        let outcome = told.outcome;
         if reached.contains(&outcome.room) {
             continue;
         }
-        if !fixit::fixits(board, &movement, board.start, number, &outcome).is_empty() {
+        if told.allows_a_fixit() {
             reached.insert(outcome.room);
             out.push(format!(
                 "cheapest to room {}: {} min",
-                board.room(outcome.room).id,
+                turn.board.room(outcome.room).id,
                 outcome.cost.0
             ));
         }

@@ -256,17 +256,13 @@ mod tests {
             for i in 0..board.rules.items.len() {
                 items = items.with(ItemId(i as u8));
             }
-            let movement = board.rules.movement(items);
-            let solution = crate::search::solve(&board, &movement, board.start, &Limits::default())
+            let turn = crate::answer::Turn::holding(board, items);
+            let solution = turn
+                .solve(&Limits::default())
                 .expect("the test board solves");
-            let numbered: Vec<_> = (1..).zip(solution.outcomes).collect();
+            let answer = crate::answer::Answer::new(&turn, &solution.outcomes);
             for cut in [None, Some(0), Some(3)] {
-                let mut doc = result_doc(
-                    &board,
-                    &movement,
-                    board.start,
-                    numbered.iter().map(|(n, o)| (*n, o)),
-                );
+                let mut doc = result_doc(&answer).expect("the engine's paths replay");
                 doc.complete_up_to = cut;
                 let mut ours = Vec::new();
                 result(&doc, &mut ours);

@@ -6,9 +6,10 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
+use crate::answer::{Answer, Plans, Refused, Told, Turn};
 use crate::model::{Board, Movement, Quote, RoomId, RuleRef, StateId};
-use crate::outcome::{Action, Outcome};
-use crate::referee::{self, Ruling, Ship, Step};
+use crate::outcome::Action;
+use crate::referee::{Ruling, Step};
 
 /// The version of every JSON and YAML document hatchway writes: each carries
 /// it as `"format"`. It changes only when a document changes in a way an
@@ -50,7 +51,8 @@ pub struct TurnDoc<'a> {
 }
 
 /// The turn's heading for a board, rules with items, and a start room.
-pub fn turn_doc<'a>(board: &'a Board, movement: &'a Movement, start: RoomId) -> TurnDoc<'a> {
+pub fn turn_doc(turn: &Turn) -> TurnDoc<'_> {
+    let (board, movement, start) = (&turn.board, &turn.movement, turn.start);
     let rules = movement.rules();
     TurnDoc {
         board: &board.name,
@@ -119,14 +121,14 @@ pub struct RemedyDoc<'a> {
 }
 
 /// Describes the remedies of an outcome.
-pub fn remedy_docs<'a>(
+pub fn remedy_docs<'a, 'f>(
     board: &'a Board,
     movement: &'a Movement,
-    remedies: &[crate::fixit::Fixit],
+    remedies: impl IntoIterator<Item = &'f crate::fixit::Fixit>,
 ) -> Vec<RemedyDoc<'a>> {
     let actions = &movement.rules().turn.actions;
     remedies
-        .iter()
+        .into_iter()
         .map(|r| RemedyDoc {
             action: actions
                 .get(usize::from(r.action.0))
@@ -273,41 +275,17 @@ pub fn action_doc<'a>(board: &'a Board, step: &Step) -> ActionDoc<'a> {
     }
 }
 
-/// One outcome's entry, with the referee's steps of its path.
-pub fn outcome_doc<'a>(
-    board: &'a Board,
-    movement: &'a Movement,
-    start: RoomId,
-    number: Option<usize>,
-    o: &'a Outcome,
-) -> (OutcomeDoc<'a>, Vec<Step>) {
-    let mut ship = Ship::new(board, start);
-    let mut steps = Vec::new();
-    let doc = outcome_doc_in(&mut ship, &mut steps, board, movement, start, number, o);
-    (doc, steps)
-}
-
-/// One outcome's entry, its path replayed in a ship and steps kept from
-/// the outcome before.
-fn outcome_doc_in<'a>(
-    ship: &mut Ship,
-    steps: &mut Vec<Step>,
-    board: &'a Board,
-    movement: &'a Movement,
-    start: RoomId,
-    number: Option<usize>,
-    o: &'a Outcome,
-) -> OutcomeDoc<'a> {
+/// One outcome's entry, with the steps of its path as the answer replayed
+/// it. An outcome numbered 0 (a player's own plan's) is written without a
+/// number.
+pub fn outcome_doc<'a>(told: &Told<'a>) -> Result<OutcomeDoc<'a>, Refused> {
+    let turn = told.turn();
+    let (board, movement, o) = (&turn.board, &turn.movement, told.outcome);
     let rules = movement.rules();
-    // The engine's paths replay by construction; a failure here would be an
-    // engine bug, and the document then shows no actions rather than a
-    // wrong log.
-    if referee::replay_into(ship, steps, board, movement, start, &o.actions).is_err() {
-        steps.clear();
-    }
-    let verdict = o.verdict(movement);
-    OutcomeDoc {
-        number,
+    let steps = &told.replay().map_err(Refused::clone)?.steps;
+    let verdict = told.verdict();
+    Ok(OutcomeDoc {
+        number: (told.number > 0).then_some(told.number),
         final_room: &board.room(o.room).id,
         cost: o.cost.0,
         rooms: RoomStates {
@@ -324,43 +302,23 @@ fn outcome_doc_in<'a>(
             .rule
             .and_then(|i| rules.quote(RuleRef::End(i)))
             .map(|q| q.text),
-        remedies: if verdict.fatal {
-            let remedies = crate::fixit::remedies(board, movement, start, number.unwrap_or(0), o);
-            remedy_docs(board, movement, &remedies)
-        } else {
-            Vec::new()
-        },
+        remedies: remedy_docs(board, movement, told.remedies()),
         actions: steps.iter().map(|s| action_doc(board, s)).collect(),
-    }
+    })
 }
 
-/// Builds the document for a board's outcomes, each with its number.
-pub fn result_doc<'a>(
-    board: &'a Board,
-    movement: &'a Movement,
-    start: RoomId,
-    outcomes: impl IntoIterator<Item = (usize, &'a Outcome)>,
-) -> ResultDoc<'a> {
-    let mut ship = Ship::new(board, start);
-    let mut steps = Vec::new();
-    ResultDoc {
-        turn: turn_doc(board, movement, start),
-        outcomes: outcomes
-            .into_iter()
-            .map(|(number, o)| {
-                outcome_doc_in(
-                    &mut ship,
-                    &mut steps,
-                    board,
-                    movement,
-                    start,
-                    Some(number),
-                    o,
-                )
-            })
-            .collect(),
+/// Builds the document for the outcomes of an answer, each with its number.
+pub fn result_doc<'a>(answer: &Answer<'a>) -> Result<ResultDoc<'a>, Refused> {
+    let turn = answer.turn;
+    Ok(ResultDoc {
+        turn: turn_doc(turn),
+        outcomes: answer
+            .outcomes()
+            .iter()
+            .map(outcome_doc)
+            .collect::<Result<_, _>>()?,
         complete_up_to: None,
-    }
+    })
 }
 
 /// A room whose state a step changed.
@@ -425,26 +383,26 @@ pub struct ReplayedDoc<'a> {
     pub steps: Vec<StepDoc<'a>>,
 }
 
-/// Builds the document of a replay of some outcomes.
-pub fn replay_doc<'a>(
-    board: &'a Board,
-    movement: &'a Movement,
-    start: RoomId,
-    outcomes: &'a [(usize, Outcome)],
-) -> ReplayDoc<'a> {
-    ReplayDoc {
-        turn: turn_doc(board, movement, start),
-        outcomes: outcomes
+/// Builds the document of a replay of the outcomes of an answer.
+pub fn replay_doc<'a>(answer: &Answer<'a>) -> Result<ReplayDoc<'a>, Refused> {
+    let turn = answer.turn;
+    Ok(ReplayDoc {
+        turn: turn_doc(turn),
+        outcomes: answer
+            .outcomes()
             .iter()
-            .map(|(number, o)| {
-                let (outcome, steps) = outcome_doc(board, movement, start, Some(*number), o);
-                ReplayedDoc {
-                    outcome,
-                    steps: steps.iter().map(|s| step_doc(board, movement, s)).collect(),
-                }
+            .map(|told| {
+                let steps = &told.replay().map_err(Refused::clone)?.steps;
+                Ok(ReplayedDoc {
+                    outcome: outcome_doc(told)?,
+                    steps: steps
+                        .iter()
+                        .map(|s| step_doc(&turn.board, &turn.movement, s))
+                        .collect(),
+                })
             })
-            .collect(),
-    }
+            .collect::<Result<_, Refused>>()?,
+    })
 }
 
 /// A rule as its rules file writes it.
@@ -652,24 +610,22 @@ pub fn roll_doc<'a>(
 /// Builds the document of a judged plan; `end` is the outcome an allowed
 /// plan reaches.
 pub fn plan_doc<'a>(
-    board: &'a Board,
-    movement: &'a Movement,
-    start: RoomId,
+    turn: &'a Turn,
     steps: Vec<JudgedDoc<'a>>,
-    end: Option<&'a Outcome>,
-) -> PlanDoc<'a> {
+    end: Option<&Told<'a>>,
+) -> Result<PlanDoc<'a>, Refused> {
     let verdict = if steps.iter().any(|s| s.verdict == Verdict::Refused) {
         Verdict::Refused
     } else {
         Verdict::Allowed
     };
-    PlanDoc {
-        turn: turn_doc(board, movement, start),
+    Ok(PlanDoc {
+        turn: turn_doc(turn),
         verdict,
         steps,
-        outcome: end.map(|o| outcome_doc(board, movement, start, None, o).0),
+        outcome: end.map(outcome_doc).transpose()?,
         roll: None,
-    }
+    })
 }
 
 /// The result of `hatchway plan`: every way to end a move where an action
@@ -764,43 +720,50 @@ fn hatch_rooms(board: &Board, target: crate::fixit::Target) -> Option<[String; 2
     }
 }
 
-/// Builds the document of `hatchway plan`. `outcomes` are the numbered
-/// outcomes the plans were made from, for their moves.
+/// Builds the document of `hatchway plan`: `answer` holds the outcomes
+/// that end in the room asked about, `found` the plans made from them.
 pub fn fixit_doc<'a>(
-    board: &'a Board,
-    movement: &'a Movement,
-    start: RoomId,
+    answer: &Answer<'a>,
     request: (&str, RoomId),
-    outcomes: &[(usize, Outcome)],
-    plans: &[crate::fixit::Plan],
-) -> FixitDoc<'a> {
-    let moves = |number: usize| -> Vec<ActionDoc<'a>> {
-        outcomes
-            .iter()
-            .find(|(n, _)| *n == number)
-            .and_then(|(_, o)| referee::replay(board, movement, start, &o.actions).ok())
-            .map(|(_, steps)| steps.iter().map(|s| action_doc(board, s)).collect())
-            .unwrap_or_default()
+    found: &Plans,
+) -> Result<FixitDoc<'a>, Refused> {
+    let turn = answer.turn;
+    let (board, movement) = (&turn.board, &turn.movement);
+    let plans = &found.plans;
+    let moves = |number: usize| -> Result<Vec<ActionDoc<'a>>, Refused> {
+        match answer.outcome(number) {
+            Some(told) => Ok(told
+                .replay()
+                .map_err(Refused::clone)?
+                .steps
+                .iter()
+                .map(|s| action_doc(board, s))
+                .collect()),
+            None => Ok(Vec::new()),
+        }
     };
-    FixitDoc {
-        turn: turn_doc(board, movement, start),
+    Ok(FixitDoc {
+        turn: turn_doc(turn),
         action: request.0.to_string(),
         at: board.room(request.1).id.clone(),
         plans: plans
             .iter()
-            .map(|p| FixitPlanDoc {
-                outcome: p.outcome,
-                hatch: hatch_rooms(board, p.target),
-                moves: moves(p.outcome),
-                move_minutes: p.move_cost.0,
-                extra_minutes: p.terms.extra.0,
-                bonus: p.terms.bonus,
-                fatal_if_failed: p.if_failed.verdict.fatal,
-                if_failed: failure_doc(board, movement, &p.if_failed),
-                odds: p.odds.iter().map(odds_doc).collect(),
+            .map(|p| {
+                Ok(FixitPlanDoc {
+                    outcome: p.outcome,
+                    hatch: hatch_rooms(board, p.target),
+                    moves: moves(p.outcome)?,
+                    move_minutes: p.move_cost.0,
+                    extra_minutes: p.terms.extra.0,
+                    bonus: p.terms.bonus,
+                    fatal_if_failed: p.if_failed.verdict.fatal,
+                    if_failed: failure_doc(board, movement, &p.if_failed),
+                    odds: p.odds.iter().map(odds_doc).collect(),
+                })
             })
-            .collect(),
-        best: crate::fixit::best(plans)
+            .collect::<Result<_, Refused>>()?,
+        best: found
+            .best
             .iter()
             .map(|b| BestDoc {
                 at_least: b.chance.to_string(),
@@ -809,5 +772,5 @@ pub fn fixit_doc<'a>(
                 odds: odds_doc(&b.odds),
             })
             .collect(),
-    }
+    })
 }

@@ -5,10 +5,10 @@
 use anstyle::{AnsiColor, Style as Look};
 
 use super::Style;
-use crate::fixit::{self, Plan, Target};
+use crate::answer::{Answer, Plans, Told};
+use crate::fixit::{self, Target};
 use crate::model::turn::DIE_SIDES;
 use crate::model::{ActionId, Board, Movement, RoomId, RuleRef};
-use crate::outcome::Outcome;
 use crate::referee::hatch_label;
 
 /// What the plan's action acts on, in words: `room 1 (fire -> clear)` or
@@ -205,22 +205,15 @@ fn odds_range(best: &[fixit::Best]) -> String {
 /// ([`remedy_lines`]); then every other action he can take there, with its
 /// odds and what a failed roll leads to. Nothing under rules that declare
 /// no actions.
-pub fn after_the_move(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    number: usize,
-    outcome: &Outcome,
-    style: Style,
-) -> String {
+pub fn after_the_move(told: &Told<'_>, style: Style) -> String {
+    let (board, movement) = (&told.turn().board, &told.turn().movement);
+    let outcome = told.outcome;
     if movement.rules().turn.actions.is_empty() {
         return String::new();
     }
-    let (remedies, others): (Vec<fixit::Fixit>, Vec<fixit::Fixit>) =
-        fixit::fixits(board, movement, start, number, outcome)
-            .into_iter()
-            .partition(|f| fixit::saves(movement, outcome, f.action));
-    let mut out = remedy_lines(board, movement, &remedies, "", style);
+    let (remedies, others): (Vec<&fixit::Fixit>, Vec<&fixit::Fixit>) =
+        told.fixits().iter().partition(|f| told.saves(f));
+    let mut out = remedy_lines(board, movement, remedies, "", style);
     for f in others {
         let name = movement
             .rules()
@@ -242,10 +235,10 @@ pub fn after_the_move(
 /// The lines under a fatal outcome that say what can save the gnome there:
 /// `unless extinguish_fire succeeds: 2/5 with 1 min on the roll (5 in all)
 /// up to sure with 7 (11 in all); if it fails, he must leave: ...`.
-pub fn remedy_lines(
+pub fn remedy_lines<'f>(
     board: &Board,
     movement: &Movement,
-    remedies: &[fixit::Fixit],
+    remedies: impl IntoIterator<Item = &'f fixit::Fixit>,
     indent: &str,
     style: Style,
 ) -> String {
@@ -284,7 +277,7 @@ fn why_not(
     movement: &Movement,
     action: ActionId,
     at: RoomId,
-    outcomes: &[(usize, Outcome)],
+    outcomes: &[Told<'_>],
 ) -> Vec<String> {
     let rules = movement.rules();
     let turn = &rules.turn;
@@ -292,7 +285,7 @@ fn why_not(
         return Vec::new();
     };
     let mut reasons: Vec<String> = Vec::new();
-    for (_, o) in outcomes {
+    for o in outcomes.iter().map(|t| t.outcome) {
         let here = o.rooms[at.index()];
         let state = &rules.room_states[usize::from(here.0)];
         let reason = if turn.terms(action, here, movement.items()).is_none() {
@@ -345,16 +338,17 @@ fn why_not(
 }
 
 /// The whole answer of `hatchway plan`.
+/// `answer` holds the outcomes that end in the room asked about.
 pub fn plans(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
+    answer: &Answer<'_>,
     request: (ActionId, RoomId),
-    outcomes: &[(usize, Outcome)],
-    plans: &[Plan],
+    found: &Plans,
     style: Style,
 ) -> String {
     let (action, at) = request;
+    let turn = answer.turn;
+    let (board, movement, start) = (&turn.board, &turn.movement, turn.start);
+    let (outcomes, plans) = (answer.outcomes(), found.plans.as_slice());
     let heading = Look::new().bold();
     let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
     let rules = movement.rules();
@@ -414,10 +408,9 @@ pub fn plans(
     }
     for (i, p) in plans.iter().enumerate() {
         out.push('\n');
-        let actions: Vec<String> = outcomes
-            .iter()
-            .find(|(n, _)| *n == p.outcome)
-            .map(|(_, o)| o.actions.iter().map(|&a| a.text(board)).collect())
+        let actions: Vec<String> = answer
+            .outcome(p.outcome)
+            .map(|t| t.outcome.actions.iter().map(|&a| a.text(board)).collect())
             .unwrap_or_default();
         let moves = if actions.is_empty() {
             "stay".to_string()
@@ -498,7 +491,7 @@ pub fn plans(
     ));
     out.push('\n');
     out.push_str("  chance   total   plan  minutes  roll at most\n");
-    for b in fixit::best(plans) {
+    for b in &found.best {
         out.push_str(&format!(
             "  {:>6}  {:>6}  {:>5}  {:>7}  {:>12}\n",
             b.chance.to_string(),

@@ -8,9 +8,8 @@
 //! `draw`, [`svg()`] is `draw --format svg`, [`dot`] is `dot` and
 //! [`report()`] is `report`.
 
-use crate::model::{Board, Movement, RoomId};
-use crate::outcome::{self, Outcome};
-use crate::referee::{self, Illegal};
+use crate::answer::{Answer, Refused, Told, Turn};
+use crate::model::{Board, RoomId};
 
 pub(crate) mod changes;
 pub(crate) mod compact;
@@ -46,112 +45,62 @@ pub enum RenderError {
     #[error("cannot write the document: {0}")]
     Document(String),
     /// An outcome's path does not replay on the board: it was found on
-    /// another board or under other rules.
-    #[error("step {step} of outcome {outcome} is refused: {reason}")]
-    Refused {
-        /// The outcome's number, from 1.
-        outcome: usize,
-        /// The refused step's number, from 1.
-        step: usize,
-        /// What the rules refuse.
-        reason: Illegal,
-    },
+    /// another board or under other rules, or hatchway has a bug.
+    #[error(transparent)]
+    Refused(#[from] Refused),
 }
 
-/// Every outcome of a turn from `start`, numbered from 1 in the order
-/// given (the search's order, cheapest first): the table `hatchway paths`
-/// prints, or its JSON or YAML document.
+/// Every outcome of an answer, with its number in the full listing: the
+/// table `hatchway paths` prints, or its JSON or YAML document.
 ///
 /// ```
-/// use hatchway::{load, render, search};
-/// use hatchway::model::ItemSet;
+/// use hatchway::answer::{Answer, Turn};
+/// use hatchway::{load, render};
 ///
 /// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")
 ///     .map_err(|f| format!("{} problems", f.reports.len()))?
 ///     .value;
-/// let movement = board.rules.movement(ItemSet::default());
-/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
-/// let json = render::outcomes(&board, &movement, board.start, &solution.outcomes, render::Form::Json)?;
+/// let turn = Turn::new(board);
+/// let solution = turn.solve(&Default::default())?;
+/// let answer = Answer::new(&turn, &solution.outcomes);
+/// let json = render::outcomes(&answer, render::Form::Json)?;
 /// assert!(json.starts_with("{\n  \"format\": 1,"));
-/// let table = render::outcomes(
-///     &board, &movement, board.start, &solution.outcomes,
-///     render::Form::Text(render::Style::plain()),
-/// )?;
+/// let table = render::outcomes(&answer, render::Form::Text(render::Style::plain()))?;
 /// assert!(table.starts_with("two: start in room 1"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn outcomes(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    outcomes: &[Outcome],
-    form: Form,
-) -> Result<String, RenderError> {
-    let numbered: Vec<(usize, Outcome)> = outcome::numbered(outcomes.to_vec()).collect();
+pub fn outcomes(answer: &Answer<'_>, form: Form) -> Result<String, RenderError> {
     match form {
-        Form::Text(style) => Ok(table::outcomes(
-            board,
-            movement,
-            start,
-            &numbered,
-            numbered.len(),
-            style,
-        )),
-        Form::Json | Form::Yaml => document_text(
-            &document::result_doc(
-                board,
-                movement,
-                start,
-                numbered.iter().map(|(n, o)| (*n, o)),
-            ),
-            matches!(form, Form::Yaml),
-        ),
+        Form::Text(style) => Ok(table::outcomes(answer, style)),
+        Form::Json | Form::Yaml => {
+            document_text(&document::result_doc(answer)?, matches!(form, Form::Yaml))
+        }
     }
 }
 
-/// Each outcome step by step, numbered from 1 in the order given: the log
-/// `hatchway replay` prints (with the ship after each step), or its JSON or
-/// YAML document.
+/// Each outcome of an answer step by step: the log `hatchway replay`
+/// prints (with the ship after each step), or its JSON or YAML document.
 ///
 /// ```
-/// use hatchway::{load, render, search};
-/// use hatchway::model::ItemSet;
+/// use hatchway::answer::{Answer, Turn};
+/// use hatchway::{load, render};
 ///
 /// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")
 ///     .map_err(|f| format!("{} problems", f.reports.len()))?
 ///     .value;
-/// let movement = board.rules.movement(ItemSet::default());
-/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
-/// let log = render::replay(
-///     &board, &movement, board.start, &solution.outcomes[1..],
-///     render::Form::Text(render::Style::plain()),
-/// )?;
+/// let turn = Turn::new(board);
+/// let solution = turn.solve(&Default::default())?;
+/// let answer = Answer::shown(&turn, &solution.outcomes, |_, o| !o.actions.is_empty());
+/// let log = render::replay(&answer, render::Form::Text(render::Style::plain()))?;
 /// assert!(log.contains("open hatch 1-2"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn replay(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    outcomes: &[Outcome],
-    form: Form,
-) -> Result<String, RenderError> {
-    let numbered: Vec<(usize, Outcome)> = outcome::numbered(outcomes.to_vec()).collect();
+pub fn replay(answer: &Answer<'_>, form: Form) -> Result<String, RenderError> {
     match form {
-        Form::Text(style) => {
-            let shown: Vec<(usize, &Outcome)> = numbered.iter().map(|(n, o)| (*n, o)).collect();
-            replay::turn_log(board, movement, start, numbered.len(), &shown, style, false).map_err(
-                |r| RenderError::Refused {
-                    outcome: r.outcome,
-                    step: r.step,
-                    reason: r.reason,
-                },
-            )
+        Form::Text(style) => Ok(replay::turn_log(answer, style, false)?),
+        Form::Json | Form::Yaml => {
+            document_text(&document::replay_doc(answer)?, matches!(form, Form::Yaml))
         }
-        Form::Json | Form::Yaml => document_text(
-            &document::replay_doc(board, movement, start, &numbered),
-            matches!(form, Form::Yaml),
-        ),
     }
 }
 
@@ -175,27 +124,21 @@ pub fn drawing(board: &Board, start: RoomId, style: Style) -> String {
 /// filled by their state at its end.
 ///
 /// ```
-/// use hatchway::{load, render, search};
-/// use hatchway::model::ItemSet;
+/// use hatchway::answer::{Answer, Turn};
+/// use hatchway::{load, render};
 ///
 /// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")
 ///     .map_err(|f| format!("{} problems", f.reports.len()))?
 ///     .value;
-/// let movement = board.rules.movement(ItemSet::default());
-/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
-/// let dot = render::dot(&board, &movement, board.start, solution.outcomes.last())?;
+/// let turn = Turn::new(board);
+/// let solution = turn.solve(&Default::default())?;
+/// let answer = Answer::new(&turn, &solution.outcomes);
+/// let dot = render::dot(&turn, answer.outcomes().last())?;
 /// assert!(dot.starts_with("graph \"two\" {"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn dot(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    path: Option<&Outcome>,
-) -> Result<String, RenderError> {
-    drawn_with(board, movement, start, path, |walk| {
-        dot::ship(board, start, walk)
-    })
+pub fn dot(turn: &Turn, path: Option<&Told<'_>>) -> Result<String, RenderError> {
+    drawn_with(path, |walk| dot::ship(&turn.board, turn.start, walk))
 }
 
 /// The ship as a standalone SVG document, as `hatchway draw --format svg`
@@ -204,95 +147,63 @@ pub fn dot(
 /// rooms and hatches take their state at its end.
 ///
 /// ```
-/// use hatchway::{load, render, search};
-/// use hatchway::model::ItemSet;
+/// use hatchway::answer::{Answer, Turn};
+/// use hatchway::{load, render};
 ///
 /// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")
 ///     .map_err(|f| format!("{} problems", f.reports.len()))?
 ///     .value;
-/// let movement = board.rules.movement(ItemSet::default());
-/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
-/// let svg = render::svg(&board, &movement, board.start, solution.outcomes.last())?;
+/// let turn = Turn::new(board);
+/// let solution = turn.solve(&Default::default())?;
+/// let answer = Answer::new(&turn, &solution.outcomes);
+/// let svg = render::svg(&turn, answer.outcomes().last())?;
 /// assert!(svg.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "));
 /// assert!(svg.contains("data-step=\"2\""));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn svg(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    path: Option<&Outcome>,
-) -> Result<String, RenderError> {
-    drawn_with(board, movement, start, path, |walk| {
-        svg::ship(board, start, walk)
-    })
+pub fn svg(turn: &Turn, path: Option<&Told<'_>>) -> Result<String, RenderError> {
+    drawn_with(path, |walk| svg::ship(&turn.board, turn.start, walk))
 }
 
-/// A picture drawn by `draw`, with `path` (when given) replayed into the
-/// walk it draws on top: the one way `dot` and `svg` take a path.
+/// A picture drawn by `draw`, with `path` (when given) as the answer
+/// replayed it drawn on top: the one way `dot` and `svg` take a path.
 fn drawn_with(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    path: Option<&Outcome>,
+    path: Option<&Told<'_>>,
     draw: impl Fn(Option<&dot::Walk<'_>>) -> String,
 ) -> Result<String, RenderError> {
-    let Some(outcome) = path else {
+    let Some(told) = path else {
         return Ok(draw(None));
     };
-    let (end, steps) = walk_of(board, movement, start, outcome)?;
+    let replay = told.replay().map_err(Refused::clone)?;
     let walk = dot::Walk {
         title: "path",
-        steps: &steps,
-        end: &end,
+        steps: &replay.steps,
+        end: &replay.end,
     };
     Ok(draw(Some(&walk)))
 }
 
 /// The turn as one self-contained HTML page, as `hatchway report` writes
-/// it: the ship in SVG, every outcome (numbered from 1 in the order given)
-/// as a button under the room it ends in, and a script that draws a chosen
-/// outcome's path and steps through it.
+/// it: the ship in SVG, every outcome of the answer as a button under the
+/// room it ends in, and a script that draws a chosen outcome's path and
+/// steps through it.
 ///
 /// ```
-/// use hatchway::{load, render, search};
-/// use hatchway::model::ItemSet;
+/// use hatchway::answer::{Answer, Turn};
+/// use hatchway::{load, render};
 ///
 /// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")
 ///     .map_err(|f| format!("{} problems", f.reports.len()))?
 ///     .value;
-/// let movement = board.rules.movement(ItemSet::default());
-/// let solution = search::solve(&board, &movement, board.start, &search::Limits::default())?;
-/// let page = render::report(&board, &movement, board.start, &solution.outcomes)?;
+/// let turn = Turn::new(board);
+/// let solution = turn.solve(&Default::default())?;
+/// let page = render::report(&Answer::new(&turn, &solution.outcomes))?;
 /// assert!(page.starts_with("<!DOCTYPE html>"));
 /// assert!(page.contains("data-outcome=\"2\""));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn report(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    outcomes: &[Outcome],
-) -> Result<String, RenderError> {
-    let numbered: Vec<(usize, Outcome)> = outcome::numbered(outcomes.to_vec()).collect();
-    report::page(board, movement, start, &numbered, numbered.len())
-}
-
-/// An outcome's path played by the referee: the ship at its end and each
-/// step, or the step the rules refuse.
-fn walk_of(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    outcome: &Outcome,
-) -> Result<(referee::Ship, Vec<referee::Step>), RenderError> {
-    referee::replay(board, movement, start, &outcome.actions).map_err(|(step, reason)| {
-        RenderError::Refused {
-            outcome: 1,
-            step: step + 1,
-            reason,
-        }
-    })
+pub fn report(answer: &Answer<'_>) -> Result<String, RenderError> {
+    report::page(answer)
 }
 
 /// A document of INTERCHANGE.md as text, with its format version first:

@@ -4,9 +4,10 @@
 use anstyle::{AnsiColor, Style as Look};
 
 use super::Style;
+use crate::answer::{Answer, Refused};
 use crate::model::{Board, Movement, RoomId, Rules, StateId};
 use crate::outcome::{Action, Outcome};
-use crate::referee::{self, Change, Illegal, Ship, Step, hatch_label};
+use crate::referee::{Change, Ship, Step, hatch_label};
 
 /// Short codes for room states, for the one-line ship view: the initials of
 /// the words of each name (`low_flood` -> `lf`), lengthened where two would
@@ -149,20 +150,26 @@ pub fn changes_words(board: &Board, rooms: &[StateId]) -> String {
 ///
 /// With `pictures`, the ship is also drawn (as `hatchway draw` draws it)
 /// at the start and after every step.
+///
+/// `ships` are the ship before the first step and after each step, as the
+/// referee played them (one more than `steps`).
 pub fn steps_log(
     board: &Board,
     movement: &Movement,
-    start: RoomId,
     steps: &[Step],
+    ships: &[Ship],
     style: Style,
     pictures: bool,
 ) -> String {
+    let Some((first, after)) = ships.split_first() else {
+        return String::new();
+    };
+    let start = first.position;
     let rules = movement.rules();
     let codes = state_codes(rules);
     let number = Look::new().bold();
     let dim = Look::new().fg_color(Some(AnsiColor::BrightBlack.into()));
     let effect = Look::new().fg_color(Some(AnsiColor::Blue.into()));
-    let mut ship = Ship::new(board, start);
     let mut entered = vec![start];
     let picture = |ship: &Ship, entered: &[RoomId]| {
         let view = super::draw::View {
@@ -182,16 +189,16 @@ pub fn steps_log(
     out.push_str(&ship_line(
         board,
         &codes,
-        &ship.rooms,
-        ship.position,
+        &first.rooms,
+        first.position,
         &[],
         style,
     ));
     if pictures {
-        out.push_str(&picture(&ship, &entered));
+        out.push_str(&picture(first, &entered));
     }
     let width = style.width.max(40);
-    for (i, step) in steps.iter().enumerate() {
+    for (i, (step, ship)) in steps.iter().zip(after).enumerate() {
         let words = action_words(board, step.action);
         let cost = format!("+{} min, total {}", step.cost.0, step.total.0);
         let room = width.saturating_sub(8 + cost.len() + 1);
@@ -206,11 +213,6 @@ pub fn steps_log(
             let line = flow_words(board, c);
             out.push_str(&format!("        {}\n", style.paint(effect, &line)));
         }
-        // The referee already accepted these steps; applying them again to
-        // the view cannot fail, and if it did the view would just stop.
-        if ship.apply(board, movement, step.action).is_err() {
-            break;
-        }
         let changed: Vec<RoomId> = step.changes.iter().map(|c| c.room).collect();
         out.push_str(&ship_line(
             board,
@@ -224,7 +226,7 @@ pub fn steps_log(
             if let Action::Move(room) = step.action {
                 entered.push(room);
             }
-            out.push_str(&picture(&ship, &entered));
+            out.push_str(&picture(ship, &entered));
         }
     }
     out
@@ -305,48 +307,25 @@ pub fn preamble(
     out
 }
 
-/// The engine's path of an outcome that the referee refused. The engine's
-/// paths are legal, so this is a bug of hatchway.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("internal error: the engine's path for outcome {outcome} fails at step {step}: {reason}")]
-pub struct Refused {
-    /// The outcome's number.
-    pub outcome: usize,
-    /// The step that failed, counted from 1.
-    pub step: usize,
-    /// Why the referee refused it.
-    pub reason: Illegal,
-}
-
 /// The whole replay of a turn, as `hatchway replay` prints it: the
-/// preamble, then each shown outcome (numbered among `total`) with its
-/// header and the log of its path.
-pub fn turn_log(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    total: usize,
-    shown: &[(usize, &Outcome)],
-    style: Style,
-    pictures: bool,
-) -> Result<String, Refused> {
-    let mut out = preamble(board, movement, start, total, style);
-    for &(n, o) in shown {
+/// preamble, then each outcome shown (numbered among all) with its header,
+/// the log of its path, its verdict and what the gnome can do after it.
+pub fn turn_log(answer: &Answer<'_>, style: Style, pictures: bool) -> Result<String, Refused> {
+    let turn = answer.turn;
+    let (board, movement) = (&turn.board, &turn.movement);
+    let total = answer.total;
+    let mut out = preamble(board, movement, turn.start, total, style);
+    for told in answer.outcomes() {
+        let o = told.outcome;
         out.push('\n');
-        out.push_str(&outcome_header(board, n, total, o, style));
-        let (_, steps) =
-            referee::replay(board, movement, start, &o.actions).map_err(|(i, e)| Refused {
-                outcome: n,
-                step: i + 1,
-                reason: e,
-            })?;
-        out.push_str(&steps_log(board, movement, start, &steps, style, pictures));
+        out.push_str(&outcome_header(board, told.number, total, o, style));
+        let steps = &told.replay().map_err(Refused::clone)?.steps;
+        let ships = told.ships().map_err(Refused::clone)?;
+        out.push_str(&steps_log(board, movement, steps, ships, style, pictures));
         if let Some(line) = verdict_line(board, movement, o.room, &o.rooms) {
             out.push_str(&line);
         }
-        out.push_str(&super::fixit::after_the_move(
-            board, movement, start, n, o, style,
-        ));
+        out.push_str(&super::fixit::after_the_move(told, style));
     }
     Ok(out)
 }

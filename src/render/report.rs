@@ -24,10 +24,10 @@ use super::document::Versioned;
 use super::dot::{OPENED_COLOUR, PATH_COLOUR};
 use super::replay::{action_words, flow_words, room_name, state_codes};
 use super::svg::{self, Mark, escape};
-use crate::fixit::Fixit;
-use crate::model::{Board, HatchId, Movement, RoomId};
-use crate::outcome::{Action, Outcome};
-use crate::referee::{Ship, hatch_label};
+use crate::answer::{Answer, Refused, Told};
+use crate::model::{Board, HatchId, RoomId};
+use crate::outcome::Action;
+use crate::referee::hatch_label;
 
 /// The columns of boxes the picture of a wide screen has at most.
 const WIDE_COLUMNS: i64 = 5;
@@ -135,64 +135,58 @@ impl Serialize for StepDoc {
     }
 }
 
-/// The data of the page for these outcomes, each with its number in the
-/// full listing and what the gnome can do where it ends ([`fixits_of`]).
-pub fn report_doc(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    outcomes: &[(usize, Outcome)],
-    fixits: &[Vec<Fixit>],
-) -> ReportDoc {
+/// The data of the page for the outcomes of an answer, each with its
+/// number in the full listing, the ship before and after each step, and
+/// what the gnome can do where it ends.
+pub fn report_doc(answer: &Answer<'_>) -> Result<ReportDoc, Refused> {
+    let turn = answer.turn;
+    let (board, movement, start) = (&turn.board, &turn.movement, turn.start);
     let rules = movement.rules();
-    let first = Ship::new(board, start);
-    let outcomes = outcomes
+    let first = turn.first_ship();
+    let outcomes = answer
+        .outcomes()
         .iter()
-        .zip(fixits)
-        .map(|((number, o), fixits)| {
-            // The path is replayed once, step by step, to see the ship
-            // before and after each. The engine's paths replay by
-            // construction; as in the document, a failure would show no
-            // steps rather than wrong ones.
-            let mut ship = first.clone();
-            let mut shown = Vec::with_capacity(o.actions.len());
-            for &action in &o.actions {
-                let before = ship.clone();
-                let Ok(step) = ship.apply(board, movement, action) else {
-                    shown.clear();
-                    break;
-                };
-                let mut text = format!(
-                    "{}: +{} min, total {}",
-                    action_words(board, step.action),
-                    step.cost.0,
-                    step.total.0
-                );
-                for change in &step.changes {
-                    text.push_str(&format!("; {}", flow_words(board, change)));
-                }
-                let (hatch, way) = drawn(board, before.position, step.action);
-                shown.push(StepDoc {
-                    text,
-                    at: ship.position.index(),
-                    rooms: changed(&before.rooms, &ship.rooms, |s| s.0),
-                    hatches: changed(&before.hatches, &ship.hatches, |s| s.0),
-                    hatch: hatch.map(HatchId::index),
-                    way,
-                });
-            }
-            let fixits = fixits
+        .map(|told| {
+            let steps = &told.replay().map_err(Refused::clone)?.steps;
+            let ships = told.ships().map_err(Refused::clone)?;
+            let shown = steps
                 .iter()
-                .map(|f| super::fixit::fixit_words(board, movement, o.room, f))
+                .zip(ships.windows(2))
+                .map(|(step, pair)| {
+                    let (before, ship) = (&pair[0], &pair[1]);
+                    let mut text = format!(
+                        "{}: +{} min, total {}",
+                        action_words(board, step.action),
+                        step.cost.0,
+                        step.total.0
+                    );
+                    for change in &step.changes {
+                        text.push_str(&format!("; {}", flow_words(board, change)));
+                    }
+                    let (hatch, way) = drawn(board, before.position, step.action);
+                    StepDoc {
+                        text,
+                        at: ship.position.index(),
+                        rooms: changed(&before.rooms, &ship.rooms, |s| s.0),
+                        hatches: changed(&before.hatches, &ship.hatches, |s| s.0),
+                        hatch: hatch.map(HatchId::index),
+                        way,
+                    }
+                })
                 .collect();
-            OutcomeDoc {
-                number: *number,
+            let fixits = told
+                .fixits()
+                .iter()
+                .map(|f| super::fixit::fixit_words(board, movement, told.outcome.room, f))
+                .collect();
+            Ok(OutcomeDoc {
+                number: told.number,
                 steps: shown,
                 fixits,
-            }
+            })
         })
-        .collect();
-    ReportDoc {
+        .collect::<Result<_, Refused>>()?;
+    Ok(ReportDoc {
         rooms: board
             .rooms
             .iter()
@@ -222,7 +216,7 @@ pub fn report_doc(
             opens: OPENED_COLOUR,
         },
         outcomes,
-    }
+    })
 }
 
 /// The places whose state differs between two ships, with the new state.
@@ -257,15 +251,11 @@ fn drawn(board: &Board, here: RoomId, action: Action) -> (Option<HatchId>, u8) {
 /// (board order, then by number), each a button of `data-outcome="N"`
 /// (its number in the full listing, `total` outcomes in all), and the
 /// data and script that show a chosen outcome's path step by step.
-pub fn page(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    outcomes: &[(usize, Outcome)],
-    total: usize,
-) -> Result<String, RenderError> {
-    let fixits = fixits_of(board, movement, start, outcomes);
-    let doc = report_doc(board, movement, start, outcomes, &fixits);
+pub fn page(answer: &Answer<'_>) -> Result<String, RenderError> {
+    let turn = answer.turn;
+    let (board, movement, start) = (&turn.board, &turn.movement, turn.start);
+    let (outcomes, total) = (answer.outcomes(), answer.total);
+    let doc = report_doc(answer)?;
     // `<` only ever stands in the document's strings, where `\u003c` reads
     // the same: so no `</script>` in a name can end the script early.
     let data = serde_json::to_string(&Versioned::new(&doc))
@@ -304,7 +294,7 @@ pub fn page(
     out.push_str(&filters(board, outcomes));
     for (r, _) in board.rooms.iter().enumerate() {
         let room = RoomId(r as u32);
-        if !outcomes.iter().any(|(_, o)| o.room == room) {
+        if !outcomes.iter().any(|t| t.outcome.room == room) {
             continue;
         }
         out.push_str(&format!(
@@ -312,9 +302,9 @@ pub fn page(
             escape(&board.room(room).id),
             escape(&room_name(board, room))
         ));
-        for (k, (number, outcome)) in outcomes.iter().enumerate() {
-            if outcome.room == room {
-                out.push_str(&listed(board, movement, *number, outcome, &fixits[k]));
+        for told in outcomes {
+            if told.outcome.room == room {
+                out.push_str(&listed(told));
             }
         }
         out.push_str("</ul>\n</div>\n");
@@ -327,37 +317,17 @@ pub fn page(
     Ok(out)
 }
 
-/// What the gnome can do where each outcome, reached from `start`, leaves
-/// him ([`crate::fixit::fixits`]), worked out once for the list and the
-/// data.
-pub fn fixits_of(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    outcomes: &[(usize, Outcome)],
-) -> Vec<Vec<Fixit>> {
-    outcomes
-        .iter()
-        .map(|(number, o)| crate::fixit::fixits(board, movement, start, *number, o))
-        .collect()
-}
-
 /// One outcome of the list: a button with its number, cost, verdict (with
-/// the actions that can save a gnome it kills, among `fixits`), the rooms
-/// it changes and its actions.
-fn listed(
-    board: &Board,
-    movement: &Movement,
-    number: usize,
-    outcome: &Outcome,
-    fixits: &[Fixit],
-) -> String {
+/// the actions that can save a gnome it kills), the rooms it changes and
+/// its actions.
+fn listed(told: &Told<'_>) -> String {
+    let (board, movement) = (&told.turn().board, &told.turn().movement);
+    let (number, outcome) = (told.number, told.outcome);
     let rules = movement.rules();
-    let fatal = outcome.verdict(movement).fatal;
+    let fatal = told.verdict().fatal;
     let mark = if fatal {
-        let saving: Vec<String> = fixits
-            .iter()
-            .filter(|f| crate::fixit::saves(movement, outcome, f.action))
+        let saving: Vec<String> = told
+            .remedies()
             .filter_map(|f| rules.turn.actions.get(usize::from(f.action.0)))
             .map(|a| a.name.clone())
             .fold(Vec::new(), |mut names, n| {
@@ -427,10 +397,10 @@ fn legend(board: &Board) -> String {
 
 /// The controls that narrow the list of outcomes, in the page with no
 /// fetch: by final room, by verdict and by the most minutes.
-fn filters(board: &Board, outcomes: &[(usize, Outcome)]) -> String {
+fn filters(board: &Board, outcomes: &[Told<'_>]) -> String {
     let mut rooms = String::from("<option value=\"\">any room</option>");
     for (r, room) in board.rooms.iter().enumerate() {
-        if outcomes.iter().any(|(_, o)| o.room.index() == r) {
+        if outcomes.iter().any(|t| t.outcome.room.index() == r) {
             rooms.push_str(&format!(
                 "<option value=\"{}\">{}</option>",
                 escape(&room.id),
@@ -438,7 +408,7 @@ fn filters(board: &Board, outcomes: &[(usize, Outcome)]) -> String {
             ));
         }
     }
-    let most = outcomes.iter().map(|(_, o)| o.cost.0).max().unwrap_or(0);
+    let most = outcomes.iter().map(|t| t.outcome.cost.0).max().unwrap_or(0);
     format!(
         "<form id=\"filters\" class=\"filters\" aria-label=\"narrow the outcomes\">\n<label>ends in <select id=\"filter-room\">{rooms}</select></label>\n<label>verdict <select id=\"filter-verdict\"><option value=\"\">any</option><option value=\"safe\">safe</option><option value=\"fatal\">fatal</option></select></label>\n<label>at most <input id=\"filter-cost\" type=\"number\" min=\"0\" max=\"{most}\" value=\"{most}\" inputmode=\"numeric\"> min</label>\n<output id=\"filter-count\">{} shown</output>\n</form>\n",
         outcomes.len()
@@ -800,16 +770,17 @@ const PAGE_SCRIPT: &str = r##""use strict";
 mod tests {
     use super::*;
 
-    /// The standard board's turn, every outcome listed.
-    fn standard() -> (Board, Movement, Vec<(usize, Outcome)>) {
+    use crate::answer::Turn;
+    use crate::outcome::Outcome;
+
+    /// The standard board's turn and every outcome of it.
+    fn standard() -> (Turn, Vec<Outcome>) {
         let board = crate::load::board(&crate::load::standard_board())
             .unwrap()
             .value;
-        let movement = board.rules.movement(crate::model::ItemSet::default());
-        let solution =
-            crate::search::solve(&board, &movement, board.start, &Default::default()).unwrap();
-        let outcomes = crate::outcome::numbered(solution.outcomes).collect();
-        (board, movement, outcomes)
+        let turn = Turn::new(board);
+        let outcomes = turn.solve(&Default::default()).unwrap().outcomes;
+        (turn, outcomes)
     }
 
     /// The JSON document of a page.
@@ -822,8 +793,9 @@ mod tests {
 
     #[test]
     fn every_outcome_is_listed_once_under_its_room_with_its_data() {
-        let (board, movement, outcomes) = standard();
-        let html = page(&board, &movement, board.start, &outcomes, outcomes.len()).unwrap();
+        let (turn, outcomes) = standard();
+        let board = &turn.board;
+        let html = page(&Answer::new(&turn, &outcomes)).unwrap();
         assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
         assert!(html.ends_with("</html>\n"));
         // The definitions, and the ship for a wide and for a narrow column.
@@ -840,10 +812,10 @@ mod tests {
             .iter()
             .map(|s| s.as_u64().unwrap())
             .collect();
-        for ((number, outcome), doc) in outcomes.iter().zip(listed) {
+        for ((number, outcome), doc) in (1..).zip(&outcomes).zip(listed) {
             let hook = format!("data-outcome=\"{number}\"");
             assert_eq!(html.matches(&hook).count(), 1, "{hook}");
-            assert_eq!(doc["number"], *number);
+            assert_eq!(doc["number"], number);
             let steps = doc["steps"].as_array().unwrap();
             assert_eq!(steps.len(), outcome.actions.len());
             // The start's rooms, changed step by step, are the outcome's;
@@ -870,7 +842,7 @@ mod tests {
                     step[0]
                         .as_str()
                         .unwrap()
-                        .starts_with(&action_words(&board, action))
+                        .starts_with(&action_words(board, action))
                 );
             }
             let expected: Vec<u64> = outcome.rooms.iter().map(|s| u64::from(s.0)).collect();
@@ -879,7 +851,7 @@ mod tests {
             // The heading above the outcome names its room.
             let at = html.find(&hook).unwrap();
             let heading = &html[html[..at].rfind("<h2>").unwrap()..at];
-            let room = escape(&room_name(&board, outcome.room));
+            let room = escape(&room_name(board, outcome.room));
             assert!(
                 heading.starts_with(&format!("<h2>ends in room {room}</h2>")),
                 "{heading}"
@@ -889,8 +861,8 @@ mod tests {
 
     #[test]
     fn the_page_fetches_nothing() {
-        let (board, movement, outcomes) = standard();
-        let html = page(&board, &movement, board.start, &outcomes, outcomes.len()).unwrap();
+        let (turn, outcomes) = standard();
+        let html = page(&Answer::new(&turn, &outcomes)).unwrap();
         for word in [
             "src=",
             "href=",
@@ -917,11 +889,9 @@ mod tests {
         let board = crate::load::board_from_str("odd.board", text)
             .unwrap()
             .value;
-        let movement = board.rules.movement(crate::model::ItemSet::default());
-        let solution =
-            crate::search::solve(&board, &movement, board.start, &Default::default()).unwrap();
-        let outcomes: Vec<(usize, Outcome)> = crate::outcome::numbered(solution.outcomes).collect();
-        let html = page(&board, &movement, board.start, &outcomes, outcomes.len()).unwrap();
+        let turn = Turn::new(board);
+        let outcomes = turn.solve(&Default::default()).unwrap().outcomes;
+        let html = page(&Answer::new(&turn, &outcomes)).unwrap();
         assert_eq!(html.matches("</script>").count(), 2, "{html}");
         assert!(!html.contains("<b>"));
         assert!(

@@ -4,18 +4,13 @@
 use anstyle::{AnsiColor, Style as Look};
 
 use super::Style;
-use crate::model::{Board, Movement, RoomId, RuleRef};
+use crate::answer::{Answer, Told, Turn};
+use crate::model::{Movement, RoomId, RuleRef};
 use crate::outcome::Outcome;
 
-/// The table of every outcome, grouped by final room.
-pub fn outcomes(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    outcomes: &[(usize, Outcome)],
-    total: usize,
-    style: Style,
-) -> String {
+/// The table of every outcome shown, grouped by final room.
+pub fn outcomes(answer: &Answer<'_>, style: Style) -> String {
+    let (outcomes, total) = (answer.outcomes(), answer.total);
     let counted = if outcomes.len() == total {
         super::count(total as u64, "outcome")
     } else {
@@ -25,33 +20,30 @@ pub fn outcomes(
             super::count(total as u64, "outcome")
         )
     };
-    let mut out = heading(board, movement, start, &counted, style);
+    let board = &answer.turn.board;
+    let mut out = heading(answer.turn, &counted, style);
     // Numbered cheapest first, shown by final room: within a room the
     // numbers still rise, by cost then room states.
-    let mut rows: Vec<&(usize, Outcome)> = outcomes.iter().collect();
-    rows.sort_by_key(|(number, o)| (o.room, *number));
+    let mut rows: Vec<&Told<'_>> = outcomes.iter().collect();
+    rows.sort_by_key(|t| (t.outcome.room, t.number));
     let mut room: Option<RoomId> = None;
-    for (number, o) in rows {
+    for told in rows {
+        let o = told.outcome;
         if room != Some(o.room) {
             room = Some(o.room);
             out.push('\n');
             out.push_str(&style.paint(HEADING, &format!("room {}", board.room(o.room).label())));
             out.push('\n');
         }
-        out.push_str(&outcome(board, movement, start, *number, o, false, style));
+        out.push_str(&outcome(told, false, style));
     }
     out
 }
 
 /// The first line of a listing: the board, the start, the rules, and
 /// `what` (how many outcomes there are, or how they come).
-pub fn heading(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    what: &str,
-    style: Style,
-) -> String {
+pub fn heading(turn: &Turn, what: &str, style: Style) -> String {
+    let (board, movement, start) = (&turn.board, &turn.movement, turn.start);
     let mut out = style.paint(
         HEADING,
         &format!(
@@ -79,15 +71,9 @@ pub(super) fn holding(movement: &Movement) -> String {
 /// The lines of one outcome: its number, cost and actions, the rooms it
 /// changes, and whether it is fatal (and what can save the gnome); with `in_room`, the actions are led by
 /// the room it ends in, for a listing not grouped by room.
-pub fn outcome(
-    board: &Board,
-    movement: &Movement,
-    start: RoomId,
-    number: usize,
-    o: &Outcome,
-    in_room: bool,
-    style: Style,
-) -> String {
+pub fn outcome(told: &Told<'_>, in_room: bool, style: Style) -> String {
+    let (board, movement) = (&told.turn().board, &told.turn().movement);
+    let (number, o) = (told.number, told.outcome);
     let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
     let change_look = Look::new().fg_color(Some(AnsiColor::Blue.into()));
     let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
@@ -130,9 +116,12 @@ pub fn outcome(
     if let Some(line) = fatal_words(movement, o) {
         out.push_str(&style.paint(fatal_look, &format!("{indent}{line}")));
         out.push('\n');
-        let remedies = crate::fixit::remedies(board, movement, start, number, o);
         out.push_str(&super::fixit::remedy_lines(
-            board, movement, &remedies, &indent, style,
+            board,
+            movement,
+            told.remedies(),
+            &indent,
+            style,
         ));
     }
     out

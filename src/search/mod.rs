@@ -154,6 +154,27 @@ impl std::fmt::Display for LimitReached {
 impl std::error::Error for LimitReached {}
 
 impl LimitReached {
+    /// Which option to raise to go further: the budget that stopped it.
+    pub fn raise(&self) -> &'static str {
+        if self.memory {
+            "raise `--max-memory` (MiB)"
+        } else {
+            "raise `--max-states`"
+        }
+    }
+
+    /// What to do about the stop: raise the budget that stopped it, or ask
+    /// only for the outcomes it settled, which fits in the same budget.
+    pub fn advice(&self) -> String {
+        match self.settled_cost {
+            Some(c) => format!(
+                "{}, or ask only for the outcomes it settled: `--max-cost {c}`",
+                self.raise()
+            ),
+            None => self.raise().to_string(),
+        }
+    }
+
     /// Which budget stopped the search, and where: `the search stopped at
     /// its limit of 5000 states`.
     pub fn why(&self) -> String {

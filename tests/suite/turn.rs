@@ -4,12 +4,13 @@
 //! The brute force (`common::brute`) finds every outcome of a move and
 //! works out each verdict and plan from the compiled rules' tables with its
 //! own code, counting the die's winning faces one by one; the engine's
-//! `fixit::plans` and `Outcome::verdict` must say the same.
+//! `Answer::plans` and `Outcome::verdict` must say the same.
 
 use crate::common;
 
 use std::cell::Cell;
 
+use hatchway::answer::{Answer, Turn};
 use hatchway::fixit::{self, Plan, Target};
 use hatchway::generate::{BoardSpec, Topology, board_text};
 use hatchway::model::{ActionId, Board, ItemId, ItemSet, Movement, RoomId};
@@ -150,7 +151,7 @@ fn agree(text: &str, board: &Board, movement: &Movement) -> Result<usize, TestCa
         let action = ActionId(a as u8);
         for r in 0..board.rooms.len() {
             let at = RoomId(r as u32);
-            let plans = fixit::plans(board, movement, board.start, &outcomes, action, at);
+            let plans = plans_at(board, movement, &outcomes, action, at);
             let mut ours: Vec<brute::TurnPlan> = plans
                 .iter()
                 .map(|p| as_brute(board, &outcomes, p))
@@ -280,8 +281,25 @@ fn plans_of(text: &str, items: &[&str], action: &str, at: &str) -> (Board, Vec<P
         .action(action)
         .unwrap_or_else(|| panic!("no action {action}"));
     let at = common::room(&board, at);
-    let plans = fixit::plans(&board, &movement, board.start, &outcomes, action, at);
+    let plans = plans_at(&board, &movement, &outcomes, action, at);
     (board, plans)
+}
+
+/// The plans the library's answer makes for `action` at `at`.
+fn plans_at(
+    board: &Board,
+    movement: &Movement,
+    outcomes: &[(usize, Outcome)],
+    action: ActionId,
+    at: RoomId,
+) -> Vec<Plan> {
+    let turn = Turn {
+        board: board.clone(),
+        movement: movement.clone(),
+        start: board.start,
+    };
+    let plain: Vec<Outcome> = outcomes.iter().map(|(_, o)| o.clone()).collect();
+    Answer::new(&turn, &plain).plans(action, at).plans
 }
 
 /// The step out of a failure, as a plan writes it.

@@ -402,9 +402,9 @@ mod tests {
         let board = crate::load::board(&crate::load::standard_board())
             .unwrap()
             .value;
-        let movement = board.rules.movement(crate::model::ItemSet::default());
-        let solution =
-            crate::search::solve(&board, &movement, board.start, &Default::default()).unwrap();
+        let turn = crate::answer::Turn::new(board.clone());
+        let solution = turn.solve(&Default::default()).unwrap();
+        let answer = crate::answer::Answer::new(&turn, &solution.outcomes);
         let width = |svg: &str| {
             svg.lines()
                 .next()
@@ -415,13 +415,13 @@ mod tests {
                 .to_string()
         };
         let plain = element(&board, board.start, None);
-        for outcome in &solution.outcomes {
-            let (end, steps) =
-                crate::referee::replay(&board, &movement, board.start, &outcome.actions).unwrap();
+        for told in answer.outcomes() {
+            let replay = told.replay().unwrap();
+            let (steps, end) = (&replay.steps, &replay.end);
             let walk = Walk {
                 title: "a walk",
-                steps: &steps,
-                end: &end,
+                steps,
+                end,
             };
             let drawn = element(&board, board.start, Some(&walk));
             assert_eq!(drawn.matches("class=\"step-line").count(), steps.len());

@@ -1,0 +1,350 @@
+//! The turn a player asks about, and the library's one answer to it.
+//!
+//! A [`Turn`] is the question: a board, the rules it is played by narrowed
+//! to the items held (its [`Movement`]), and the room the gnome starts in.
+//! Every command resolves its options into one `Turn` before anything else.
+//!
+//! An [`Answer`] is what the library says of a turn: the outcomes the search
+//! found, each with its number in the full listing, and for each outcome,
+//! worked out at most once and only when something asks for it,
+//!
+//! - its verdict (what the `end` rules say of a gnome left there),
+//! - its path played by the referee ([`Replay`]: every step, and the ship
+//!   before and after each), with one policy when the referee refuses an
+//!   engine's path ([`Refused`], a bug of hatchway, never hidden),
+//! - the fix-its the gnome can take where it ends, with their odds and
+//!   what a failed roll leads to, and which of them are remedies.
+//!
+//! Every view (the table, the logs, the documents, the pictures, the HTML
+//! page, the editor's lens) reads these values and formats them; none calls
+//! the referee or the fix-it functions itself. This module never formats
+//! text for people.
+
+use std::cell::OnceCell;
+
+mod filters;
+
+pub use filters::Filters;
+
+use crate::fixit::{self, Best, Fixit, Plan};
+use crate::model::{ActionId, Board, ItemSet, Movement, RoomId, Verdict};
+use crate::outcome::Outcome;
+use crate::referee::{self, Illegal, Ship, Step};
+use crate::search::{self, LimitReached, Limits, Solution};
+
+/// The turn a player asks about: the board, the rules in use with the
+/// items held, and the start room.
+#[derive(Clone, Debug)]
+pub struct Turn {
+    /// The ship as the turn begins.
+    pub board: Board,
+    /// The board's rules narrowed to the items held.
+    pub movement: Movement,
+    /// Where the gnome starts.
+    pub start: RoomId,
+}
+
+/// An item asked for that the rules in use do not declare.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown item `{name}`")]
+pub struct UnknownItem {
+    /// The name as written.
+    pub name: String,
+}
+
+impl Turn {
+    /// The turn on `board` from its own start, holding no item.
+    pub fn new(board: Board) -> Turn {
+        Turn::holding(board, ItemSet::default())
+    }
+
+    /// The turn on `board` from its own start, holding `items`.
+    pub fn holding(board: Board, items: ItemSet) -> Turn {
+        let movement = board.rules.movement(items);
+        let start = board.start;
+        Turn {
+            board,
+            movement,
+            start,
+        }
+    }
+
+    /// The items of the board's rules named in `names`, resolved once for
+    /// every command: the first name the rules do not declare is refused.
+    pub fn items_named<S: AsRef<str>>(board: &Board, names: &[S]) -> Result<ItemSet, UnknownItem> {
+        names.iter().try_fold(ItemSet::default(), |held, name| {
+            let name = name.as_ref();
+            board
+                .rules
+                .item(name)
+                .map(|item| held.with(item))
+                .ok_or_else(|| UnknownItem {
+                    name: name.to_string(),
+                })
+        })
+    }
+
+    /// Every outcome of the turn, by an exact search within `limits`.
+    pub fn solve(&self, limits: &Limits) -> Result<Solution, LimitReached> {
+        search::solve(&self.board, &self.movement, self.start, limits)
+    }
+
+    /// The ship before the gnome's first step.
+    pub fn first_ship(&self) -> Ship {
+        Ship::new(&self.board, self.start)
+    }
+}
+
+/// An engine's path that the referee refused. The engine's paths are legal
+/// by construction (and tested to be), so this is a bug of hatchway: every
+/// view reports it as one rather than showing a partial path.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("internal error: the engine's path for outcome {outcome} fails at step {step}: {reason}")]
+pub struct Refused {
+    /// The outcome's number.
+    pub outcome: usize,
+    /// The step that failed, counted from 1.
+    pub step: usize,
+    /// Why the referee refused it.
+    pub reason: Illegal,
+}
+
+/// An outcome's path as the referee played it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// Every step, in order, with what it cost and changed.
+    pub steps: Vec<Step>,
+    /// The ship where the path ends.
+    pub end: Ship,
+}
+
+/// The plans for taking one action at one place, and the frontier of their
+/// chances against minutes ([`fixit::best`]): what `hatchway plan` shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plans {
+    /// Every plan, sorted by the minutes of the turn before the roll, then
+    /// by outcome number.
+    pub plans: Vec<Plan>,
+    /// For each chance some plan reaches, the cheapest plan and minutes
+    /// that reach it, highest chance first; `plan` indexes `plans`.
+    pub best: Vec<Best>,
+}
+
+/// One outcome of an [`Answer`], with what is worked out of it on demand.
+#[derive(Debug)]
+pub struct Told<'a> {
+    turn: &'a Turn,
+    /// Its place in the full listing of the turn, from 1.
+    pub number: usize,
+    /// Where the turn ends, at what cost and by which cheapest path.
+    pub outcome: &'a Outcome,
+    replay: OnceCell<Result<Replay, Refused>>,
+    ships: OnceCell<Result<Vec<Ship>, Refused>>,
+    fixits: OnceCell<Vec<Fixit>>,
+}
+
+impl<'a> Told<'a> {
+    fn new(turn: &'a Turn, number: usize, outcome: &'a Outcome) -> Told<'a> {
+        Told {
+            turn,
+            number,
+            outcome,
+            replay: OnceCell::new(),
+            ships: OnceCell::new(),
+            fixits: OnceCell::new(),
+        }
+    }
+
+    /// The turn it is an outcome of.
+    pub fn turn(&self) -> &'a Turn {
+        self.turn
+    }
+
+    /// What the rules' `end` rules say of the gnome left where it ends.
+    pub fn verdict(&self) -> Verdict {
+        self.outcome.verdict(&self.turn.movement)
+    }
+
+    /// Its path played by the referee, once.
+    pub fn replay(&self) -> Result<&Replay, &Refused> {
+        self.replay
+            .get_or_init(|| {
+                let mut end = self.turn.first_ship();
+                let steps = play(self.turn, self.number, self.outcome, &mut end, |_| {})?;
+                Ok(Replay { steps, end })
+            })
+            .as_ref()
+    }
+
+    /// The ship before the first step and after each step: one more ship
+    /// than there are steps. Kept apart from [`Told::replay`] since only the
+    /// pictures and the report need every ship.
+    pub fn ships(&self) -> Result<&[Ship], &Refused> {
+        self.ships
+            .get_or_init(|| {
+                let mut ship = self.turn.first_ship();
+                let mut ships = vec![ship.clone()];
+                play(self.turn, self.number, self.outcome, &mut ship, |after| {
+                    ships.push(after.clone());
+                })?;
+                Ok(ships)
+            })
+            .as_ref()
+            .map(Vec::as_slice)
+    }
+
+    /// Every fix-it the gnome can take where the outcome leaves him, in the
+    /// order the actions are declared, each with its odds and what a failed
+    /// roll leads to. None when the path does not replay.
+    pub fn fixits(&self) -> &[Fixit] {
+        self.fixits.get_or_init(|| {
+            let turn = self.turn;
+            fixit::fixits(
+                &turn.board,
+                &turn.movement,
+                self.number,
+                self.outcome,
+                || self.replay().ok().map(|r| &r.end),
+            )
+        })
+    }
+
+    /// Whether `fixit` can save the gnome that this outcome kills: it acts
+    /// on his room and makes it one he survives.
+    pub fn saves(&self, fixit: &Fixit) -> bool {
+        fixit::saves(&self.turn.movement, self.outcome, fixit.action)
+    }
+
+    /// The fix-its that can save a gnome this outcome kills (none when it
+    /// does not kill him), in the order of [`Told::fixits`].
+    pub fn remedies(&self) -> impl Iterator<Item = &Fixit> {
+        let fatal = self.verdict().fatal;
+        self.fixits().iter().filter(move |f| fatal && self.saves(f))
+    }
+
+    /// Whether any fix-it can be taken where the outcome ends, without
+    /// replaying its path (the editor's lens asks this of outcomes found
+    /// for their costs alone).
+    pub fn allows_a_fixit(&self) -> bool {
+        fixit::allowed_at(&self.turn.movement, &self.turn.board, self.outcome)
+    }
+}
+
+/// Plays `outcome`'s path on `ship` (a ship at the start), calling `after`
+/// with the ship after each step, with the one policy for a refusal.
+fn play(
+    turn: &Turn,
+    number: usize,
+    outcome: &Outcome,
+    ship: &mut Ship,
+    after: impl FnMut(&Ship),
+) -> Result<Vec<Step>, Refused> {
+    referee::play(&turn.board, &turn.movement, ship, &outcome.actions, after).map_err(
+        |(i, reason)| Refused {
+            outcome: number,
+            step: i + 1,
+            reason,
+        },
+    )
+}
+
+/// The library's answer to a turn: the outcomes shown, each with its
+/// number in the full listing and what is worked out of it on demand.
+#[derive(Debug)]
+pub struct Answer<'a> {
+    /// The turn answered.
+    pub turn: &'a Turn,
+    /// How many outcomes the full listing has (filters may show fewer).
+    pub total: usize,
+    told: Vec<Told<'a>>,
+}
+
+impl<'a> Answer<'a> {
+    /// The answer made of every outcome of `outcomes`, numbered from 1 in
+    /// the order given (the search's, cheapest first).
+    pub fn new(turn: &'a Turn, outcomes: &'a [Outcome]) -> Answer<'a> {
+        Answer::shown(turn, outcomes, |_, _| true)
+    }
+
+    /// The answer made of the outcomes `shows` keeps (given each outcome's
+    /// number and the outcome), each numbered by its place among all of
+    /// `outcomes`.
+    pub fn shown(
+        turn: &'a Turn,
+        outcomes: &'a [Outcome],
+        shows: impl FnMut(usize, &Outcome) -> bool,
+    ) -> Answer<'a> {
+        Answer::from_number(turn, 1, outcomes, shows)
+    }
+
+    /// The answer made of the outcomes `shows` keeps among `outcomes`,
+    /// numbered from `first`: a part of the full listing, as a listing
+    /// cheapest first hands it over one cost at a time.
+    pub fn from_number(
+        turn: &'a Turn,
+        first: usize,
+        outcomes: &'a [Outcome],
+        mut shows: impl FnMut(usize, &Outcome) -> bool,
+    ) -> Answer<'a> {
+        Answer {
+            turn,
+            total: outcomes.len(),
+            told: (first..)
+                .zip(outcomes)
+                .filter(|&(n, o)| shows(n, o))
+                .map(|(n, o)| Told::new(turn, n, o))
+                .collect(),
+        }
+    }
+
+    /// The answer for a player's own plan: the outcome it reaches, with its
+    /// path as the referee already played it when it judged the plan (see
+    /// [`crate::judgement`]), so it is not played again. Its number is 0:
+    /// it is not an outcome of the listing.
+    pub fn of_plan(turn: &'a Turn, outcome: &'a Outcome, replay: Replay) -> Answer<'a> {
+        let told = Told::new(turn, 0, outcome);
+        let _ = told.replay.set(Ok(replay));
+        Answer {
+            turn,
+            total: 0,
+            told: vec![told],
+        }
+    }
+
+    /// The outcomes shown, in order.
+    pub fn outcomes(&self) -> &[Told<'a>] {
+        &self.told
+    }
+
+    /// The outcome numbered `number` in the full listing, if shown.
+    pub fn outcome(&self, number: usize) -> Option<&Told<'a>> {
+        self.told.iter().find(|t| t.number == number)
+    }
+
+    /// Every plan for taking `action` at `at` after one of the outcomes
+    /// shown: a room action where the move ends in `at` with the room in a
+    /// state the action acts on; a hatch action on each hatch of `at` in
+    /// such a state. Sorted by the minutes of the turn before the roll,
+    /// then by outcome number, with the frontier of their odds.
+    pub fn plans(&self, action: ActionId, at: RoomId) -> Plans {
+        let turn = self.turn;
+        let mut plans: Vec<Plan> = self
+            .told
+            .iter()
+            .filter(|t| t.outcome.room == at)
+            .flat_map(|t| {
+                fixit::plans_after(
+                    &turn.board,
+                    &turn.movement,
+                    t.number,
+                    t.outcome,
+                    action,
+                    || t.replay().ok().map(|r| &r.end),
+                )
+            })
+            .collect();
+        plans.sort_by_key(|p| (p.base(), p.outcome));
+        let best = fixit::best(&plans);
+        Plans { plans, best }
+    }
+}
