@@ -17,7 +17,7 @@ fn parse(c: &mut Criterion) {
     let json = json.trim_end().to_string();
     load::board_from_str("red-november.board", &text).expect("the standard board compiles");
     let from_json = |line: &str| {
-        load::input_from_bytes(
+        hatchway::testing::input_from_bytes(
             "line 1".to_string(),
             line.as_bytes().to_vec(),
             None,

@@ -277,7 +277,7 @@ fn batch_profile() {
     for (i, line) in text.lines().enumerate() {
         let cpu_before = common::cpu_time();
         let t = Instant::now();
-        let board = load::input_from_bytes(
+        let board = hatchway::testing::input_from_bytes(
             format!("line {}", i + 1),
             line.as_bytes().to_vec(),
             None,

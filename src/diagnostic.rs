@@ -437,7 +437,11 @@ impl Report {
     }
 }
 
-fn floor_char_boundary(text: &str, mut at: usize) -> usize {
+/// The largest character boundary of `text` at or before `at` (its end
+/// when `at` is past it): where a window of a line, a span from another
+/// text or a cut may safely start or end. The one such helper.
+pub(crate) fn floor_char_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
     while at > 0 && !text.is_char_boundary(at) {
         at -= 1;
     }

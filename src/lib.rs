@@ -97,6 +97,42 @@ struct CommandsExample;
 /// Runs the `hatchway` command line on the process's arguments: the whole
 /// program of the `hatchway` binary, which is a call of this. It is not part
 /// of the library's API.
+/// What the crate's own tests, benchmarks, examples and fuzz targets reach
+/// that is not part of its API: the general search the shortcuts are held
+/// to, reading raw bytes as a file, and the batch's layout cache. Hidden
+/// from the documentation and outside semantic versioning.
+#[doc(hidden)]
+pub mod testing {
+    use std::path::PathBuf;
+
+    use crate::load::{Failure, Input, InputKind};
+    use crate::model::{Board, Movement, RoomId};
+    use crate::search::{LimitReached, Limits, Solution};
+
+    pub use crate::load::layouts::Layouts;
+
+    /// The general full search over every state, with no shortcut.
+    pub fn solve_exhaustive(
+        board: &Board,
+        movement: &Movement,
+        start: RoomId,
+        limits: &Limits,
+    ) -> Result<Solution, LimitReached> {
+        crate::search::solve_exhaustive(board, movement, start, limits)
+    }
+
+    /// Bytes read as a file named `name`, with its size and encoding
+    /// checked as a file's are.
+    pub fn input_from_bytes(
+        name: String,
+        bytes: Vec<u8>,
+        dir: Option<PathBuf>,
+        kind: InputKind,
+    ) -> Result<Input, Failure> {
+        crate::load::input_from_bytes(name, bytes, dir, kind)
+    }
+}
+
 #[doc(hidden)]
 pub fn command_line() -> std::process::ExitCode {
     cli::run()

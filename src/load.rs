@@ -14,11 +14,11 @@ pub use crate::interchange::Format;
 use crate::model::{Board, Rules, limits};
 use crate::syntax::{self, ast};
 
-mod layouts;
+pub(crate) mod layouts;
 mod named;
 mod rebind;
 
-pub use layouts::Layouts;
+pub(crate) use layouts::Layouts;
 pub use named::{Named, NamedRules, NotRules, board_input, rules_named};
 pub use rebind::{Incompatible, rebind};
 
@@ -263,7 +263,7 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, ReadError> {
 }
 
 /// Turns bytes into an input, reporting invalid UTF-8 or an oversize text.
-pub fn input_from_bytes(
+pub(crate) fn input_from_bytes(
     name: String,
     bytes: Vec<u8>,
     dir: Option<PathBuf>,
@@ -293,7 +293,7 @@ pub fn input_from_bytes(
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
             // The lossy text has one replacement character where the bad
             // bytes were; point at it.
-            let start = floor_boundary(&text, at);
+            let start = crate::diagnostic::floor_char_boundary(&text, at);
             let end = text[start..]
                 .chars()
                 .next()
@@ -309,14 +309,6 @@ pub fn input_from_bytes(
             ))
         }
     }
-}
-
-fn floor_boundary(text: &str, mut at: usize) -> usize {
-    at = at.min(text.len());
-    while at > 0 && !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }
 
 fn io_reason(e: &std::io::Error) -> String {

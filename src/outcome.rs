@@ -1,7 +1,6 @@
 //! What a turn can end in, and the actions that lead there.
 
 use crate::model::{Board, Cost, HatchId, Movement, RoomId, StateId, Verdict};
-use crate::referee::hatch_label;
 
 /// One thing a player does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -28,7 +27,7 @@ impl Action {
     /// ```
     pub fn text(self, board: &Board) -> String {
         match self {
-            Action::Open(h) => format!("open {}", hatch_label(board, h)),
+            Action::Open(h) => format!("open {}", board.hatch_label(h)),
             Action::Move(r) => format!("move {}", board.room(r).id),
         }
     }

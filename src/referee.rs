@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::diagnostic::{Code, Problem, Report, SourceFile};
-use crate::model::{Board, Cost, HatchId, HatchStateId, Movement, Quote, RoomId, RuleRef, StateId};
+use crate::model::{Board, Cost, HatchStateId, Movement, Quote, RoomId, RuleRef, StateId};
 use crate::outcome::Action;
 use crate::syntax::ast::Span;
 
@@ -110,16 +110,6 @@ pub enum Illegal {
     CostOverflow,
 }
 
-/// How a hatch is called in messages: `1-2`.
-pub fn hatch_label(board: &Board, hatch: HatchId) -> String {
-    let h = board.hatch(hatch);
-    format!(
-        "{}-{}",
-        board.room(h.rooms[0]).id,
-        board.room(h.rooms[1]).id
-    )
-}
-
 impl Ship {
     /// The ship at the start of a turn in `start`.
     pub fn new(board: &Board, start: RoomId) -> Ship {
@@ -151,14 +141,14 @@ impl Ship {
                 let h = board.hatch(hatch);
                 if !h.rooms.contains(&here) {
                     return Err(Illegal::HatchNotHere {
-                        hatch: hatch_label(board, hatch),
+                        hatch: board.hatch_label(hatch),
                         here: board.room(here).id.clone(),
                     });
                 }
                 let state = self.hatches[hatch.index()];
                 let Some(opening) = movement.opening(state) else {
                     return Err(Illegal::CannotOpen {
-                        hatch: hatch_label(board, hatch),
+                        hatch: board.hatch_label(hatch),
                         state: hatch_state(state),
                     });
                 };
@@ -190,7 +180,7 @@ impl Ship {
                 let hs = self.hatches[hatch.index()];
                 if !movement.walk_through(hs) {
                     return Err(Illegal::NotPassable {
-                        hatch: hatch_label(board, hatch),
+                        hatch: board.hatch_label(hatch),
                         state: hatch_state(hs),
                     });
                 }

@@ -336,7 +336,7 @@ pub fn standard_turns_by(
         .lines()
         .enumerate()
         .map(|(n, line)| {
-            let input = load::input_from_bytes(
+            let input = hatchway::testing::input_from_bytes(
                 format!("turn-{n}.json"),
                 line.as_bytes().to_vec(),
                 None,

@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
         Some(0) => (Format::Json, "fuzz.json"),
         _ => (Format::Yaml, "fuzz.yaml"),
     };
-    let Ok(input) = load::input_from_bytes(
+    let Ok(input) = hatchway::testing::input_from_bytes(
         name.to_string(),
         data.to_vec(),
         None,

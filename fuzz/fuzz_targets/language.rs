@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
         _ => "fuzz",
     };
     let Ok(input) =
-        load::input_from_bytes(name.to_string(), data.to_vec(), None, InputKind::Language)
+        hatchway::testing::input_from_bytes(name.to_string(), data.to_vec(), None, InputKind::Language)
     else {
         return;
     };

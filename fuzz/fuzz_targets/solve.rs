@@ -96,7 +96,7 @@ fuzz_target!(|spec: Spec| {
         assert_eq!(ship.rooms, o.rooms, "room states\n{text}");
         assert_eq!(ship.spent, o.cost, "cost\n{text}");
     }
-    if let Ok(full) = search::solve_exhaustive(&board, &movement, board.start, &limits) {
+    if let Ok(full) = hatchway::testing::solve_exhaustive(&board, &movement, board.start, &limits) {
         let key = |s: &search::Solution| {
             s.outcomes
                 .iter()

@@ -1,9 +1,9 @@
 //! serde's errors about a board document, said in the player's words and
 //! placed in the text.
 
-use super::places::{json_offset, token_start};
-use super::reading::{offset_of, problem};
-use crate::diagnostic::Problem;
+use super::offsets::{json_offset, offset_of, token_start, value_end};
+use crate::diagnostic::{Code, Problem};
+use crate::syntax::ast::Span;
 
 /// A JSON reader's error as a problem, with the path to the field at fault
 /// (`.` for the document itself) before the message, as YAML's reader
@@ -183,6 +183,21 @@ pub(super) fn unexpected(found: &str) -> String {
             other => other.to_string(),
         }
     }
+}
+
+/// A problem of a board document, placed on the value that starts at
+/// `at` when there is one.
+pub(super) fn problem(message: String, at: Option<usize>, text: &str) -> Problem {
+    let p = Problem::error(Code::InvalidDocument, message);
+    let p = match at {
+        Some(start) if start < text.len() && text.is_char_boundary(start) => {
+            let end = value_end(text, start);
+            let label = label_text(&p.message);
+            p.label(Span::new(start, end), label)
+        }
+        _ => p,
+    };
+    p.help("a board document has the fields `name`, `rules`, `rooms`, `hatches` and `start` (see INTERCHANGE.md)")
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 
 mod document;
 mod messages;
+mod offsets;
 mod places;
 mod reading;
 mod tree;

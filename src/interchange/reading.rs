@@ -2,42 +2,10 @@
 //! in the text.
 
 use super::document::{BoardDoc, Format};
-use super::messages::{MAX_DEPTH, clean_message, json_problem, label_text, too_deep};
-use super::places::value_end;
+use super::messages::{MAX_DEPTH, clean_message, json_problem, problem, too_deep};
 use super::tree::board_file;
 use crate::diagnostic::{Code, Problem};
-use crate::syntax::ast::{BoardFile, Name, Span};
-
-pub(super) fn unplaced(text: impl Into<String>) -> Name {
-    Name::new(text, Span::default())
-}
-
-pub(super) fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let mut offset = 0;
-    for (i, l) in text.split_inclusive('\n').enumerate() {
-        if i + 1 == line {
-            return offset
-                + l.char_indices()
-                    .nth(column.saturating_sub(1))
-                    .map_or(l.len(), |(o, _)| o);
-        }
-        offset += l.len();
-    }
-    text.len()
-}
-
-pub(super) fn problem(message: String, at: Option<usize>, text: &str) -> Problem {
-    let p = Problem::error(Code::InvalidDocument, message);
-    let p = match at {
-        Some(start) if start < text.len() && text.is_char_boundary(start) => {
-            let end = value_end(text, start);
-            let label = label_text(&p.message);
-            p.label(Span::new(start, end), label)
-        }
-        _ => p,
-    };
-    p.help("a board document has the fields `name`, `rules`, `rooms`, `hatches` and `start` (see INTERCHANGE.md)")
-}
+use crate::syntax::ast::{BoardFile, Span};
 
 /// Reads a YAML or JSON board into the syntax tree the checker takes.
 /// `default_name` is used when the document has no `name`. The tree has no

@@ -2,8 +2,7 @@
 //! the language's checks then apply to YAML and JSON alike.
 
 use super::document::BoardDoc;
-use super::reading::unplaced;
-use crate::syntax::ast::{BoardFile, HatchDecl, Position, RoomDecl, RulesRef, Span};
+use crate::syntax::ast::{BoardFile, HatchDecl, Name, Position, RoomDecl, RulesRef, Span};
 
 /// Turns a parsed document into the syntax tree the checker takes.
 pub fn board_file(doc: BoardDoc, default_name: &str) -> BoardFile {
@@ -48,4 +47,9 @@ pub fn board_file(doc: BoardDoc, default_name: &str) -> BoardFile {
             .collect(),
         starts: doc.start.map(|s| unplaced(s.0)).into_iter().collect(),
     }
+}
+
+/// A name read from a document, placed nowhere yet.
+pub(super) fn unplaced(text: impl Into<String>) -> Name {
+    Name::new(text, Span::default())
 }

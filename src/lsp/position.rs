@@ -20,15 +20,6 @@ fn as_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// The largest character boundary of `text` at or before `at`.
-fn floor_boundary(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while at > 0 && !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
-
 impl Lines {
     /// The line starts of `text`.
     pub(super) fn new(text: &str) -> Lines {
@@ -61,7 +52,7 @@ impl Lines {
 
     /// The position of byte `offset` of `text`.
     pub(super) fn position(&self, text: &str, offset: usize) -> Position {
-        let offset = floor_boundary(text, offset);
+        let offset = crate::diagnostic::floor_char_boundary(text, offset);
         let line = self.line_of(offset);
         let start = self.starts.get(line).copied().unwrap_or(0).min(offset);
         let character = text[start..offset].encode_utf16().count();

@@ -174,6 +174,13 @@ impl Board {
         &self.hatches[id.index()]
     }
 
+    /// How a hatch is called in messages and outputs: by its two rooms'
+    /// ids, `1-2`.
+    pub fn hatch_label(&self, id: HatchId) -> String {
+        let h = self.hatch(id);
+        format!("{}-{}", self.room(h.rooms[0]).id, self.room(h.rooms[1]).id)
+    }
+
     /// The hatch joining two rooms, if any.
     pub fn hatch_between(&self, a: RoomId, b: RoomId) -> Option<HatchId> {
         self.neighbours(a)

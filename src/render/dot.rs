@@ -13,10 +13,10 @@
 
 use unicode_width::UnicodeWidthStr;
 
-use super::draw;
+use super::{draw, escape};
 use crate::model::{Board, HatchId, RoomId, Rules, StateId};
 use crate::outcome::Action;
-use crate::referee::{Ship, Step, hatch_label};
+use crate::referee::{Ship, Step};
 
 /// Fill colours of rooms, by room state id (a rules file declares at most
 /// 16 room states). Light colours, so that the black text stays readable.
@@ -64,55 +64,6 @@ pub struct Walk<'a> {
     pub end: &'a Ship,
 }
 
-/// Text for a quoted DOT string used as a label: `\` and `"` escaped, `&`
-/// written as an entity (Graphviz reads entities such as `&amp;` in every
-/// label), control characters as spaces (a label's line breaks are `\n`,
-/// added by the caller).
-pub fn escape_label(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            '&' => out.push_str("&amp;"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Text for a quoted DOT string used as an id: `\` and `"` escaped.
-pub fn escape_id(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '"' => out.push_str("\\\""),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Text for an HTML-like label (the legend): `&`, `<`, `>` and `"` as
-/// entities.
-fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// The fill of a room state.
 pub fn room_fill(state: StateId) -> &'static str {
     ROOM_FILLS[usize::from(state.0) % ROOM_FILLS.len()]
@@ -141,7 +92,7 @@ fn legend(rules: &Rules, walk: bool, place: Option<(i64, i64)>) -> String {
         let fill = room_fill(StateId(i as u8));
         rows.push(format!(
             "<tr><td bgcolor=\"{fill}\" width=\"20\"></td><td align=\"left\">{}</td></tr>",
-            escape_html(name)
+            escape::dot_html(name)
         ));
     }
     rows.push("<tr><td colspan=\"2\"><b>hatches</b></td></tr>".to_string());
@@ -155,7 +106,7 @@ fn legend(rules: &Rules, walk: bool, place: Option<(i64, i64)>) -> String {
         };
         rows.push(format!(
             "<tr><td>{look}</td><td align=\"left\">{}</td></tr>",
-            escape_html(name)
+            escape::dot_html(name)
         ));
     }
     rows.push("<tr><td colspan=\"2\"><b>marks</b></td></tr>".to_string());
@@ -241,23 +192,23 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
     let start_room = board.room(start);
     let mut title = format!(
         "{}\\nrules {}, start in {}",
-        escape_label(&board.name),
-        escape_label(&rules.name),
-        escape_label(&start_room.label())
+        escape::dot_label(&board.name),
+        escape::dot_label(&rules.name),
+        escape::dot_label(&start_room.label())
     );
     if let Some(w) = walk {
         let end = board.room(w.end.position);
         title.push_str(&format!(
             "\\n{}: {}, ends in {}, {} min",
-            escape_label(w.title),
+            escape::dot_label(w.title),
             super::count(w.steps.len() as u64, "step"),
-            escape_label(&end.label()),
+            escape::dot_label(&end.label()),
             w.end.spent
         ));
     }
 
     let mut out = String::new();
-    out.push_str(&format!("graph \"{}\" {{\n", escape_id(&board.name)));
+    out.push_str(&format!("graph \"{}\" {{\n", escape::dot_id(&board.name)));
     let placed = if draw::is_placed(board) {
         out.push_str(
             "  // The rooms stand where the board places them (`pos`, in points):\n  // `layout=neato` keeps them there, and so does `neato -n`.\n",
@@ -304,7 +255,7 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
         widest = widest.max(lines.iter().map(|l| l.width()).max().unwrap_or(0));
         let label = lines
             .iter()
-            .map(|l| escape_label(l))
+            .map(|l| escape::dot_label(l))
             .collect::<Vec<_>>()
             .join("\\n");
         let mut attributes = vec![
@@ -320,7 +271,7 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
         } else if is_start {
             attributes.push("penwidth=2".to_string());
         }
-        nodes.push((escape_id(&room.id), attributes));
+        nodes.push((escape::dot_id(&room.id), attributes));
     }
     // A placed board's rooms stand on its grid, in points: columns wide
     // enough for the widest label (about 7 points a column of 11-point
@@ -352,8 +303,8 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
             format!("style={style}"),
             format!(
                 "tooltip=\"{}: {}\"",
-                escape_label(&hatch_label(board, h)),
-                escape_label(state_text)
+                escape::dot_label(&board.hatch_label(h)),
+                escape::dot_label(state_text)
             ),
         ];
         if u.steps.is_empty() {
@@ -368,7 +319,7 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
                 "label=\"{}\"",
                 u.steps
                     .iter()
-                    .map(|s| escape_label(s))
+                    .map(|s| escape::dot_label(s))
                     .collect::<Vec<_>>()
                     .join("\\n")
             ));
@@ -384,8 +335,8 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
         }
         out.push_str(&format!(
             "  \"{}\" -- \"{}\" [{}];\n",
-            escape_id(&board.room(hatch.rooms[0]).id),
-            escape_id(&board.room(hatch.rooms[1]).id),
+            escape::dot_id(&board.room(hatch.rooms[0]).id),
+            escape::dot_id(&board.room(hatch.rooms[1]).id),
             attributes.join(", ")
         ));
     }
@@ -407,7 +358,7 @@ mod tests {
 
     #[test]
     fn quoted_text_keeps_what_it_says() {
-        assert_eq!(escape_label("a\"b\\c&d\ne"), "a\\\"b\\\\c&amp;d e");
-        assert_eq!(escape_id("a\"b\\c&d"), "a\\\"b\\\\c&d");
+        assert_eq!(escape::dot_label("a\"b\\c&d\ne"), "a\\\"b\\\\c&amp;d e");
+        assert_eq!(escape::dot_id("a\"b\\c&d"), "a\\\"b\\\\c&d");
     }
 }

@@ -9,7 +9,6 @@ use crate::answer::{Answer, Plans, Told};
 use crate::fixit::{self, Target};
 use crate::model::turn::DIE_SIDES;
 use crate::model::{ActionId, Board, Movement, RoomId, RuleRef};
-use crate::referee::hatch_label;
 
 /// What the plan's action acts on, in words: `room 1 (fire -> clear)` or
 /// `hatch 2-4 (blocked -> closed)`.
@@ -24,7 +23,7 @@ fn target_words(board: &Board, movement: &Movement, at: RoomId, target: Target) 
         ),
         Target::Hatch { hatch, to } => format!(
             "hatch {} ({} -> {})",
-            hatch_label(board, hatch),
+            board.hatch_label(hatch),
             rules.hatch_states[usize::from(board.hatch(hatch).state.0)],
             rules.hatch_states[usize::from(to.0)]
         ),

@@ -16,6 +16,7 @@ pub(crate) mod compact;
 pub(crate) mod document;
 pub(crate) mod dot;
 pub(crate) mod draw;
+pub(crate) mod escape;
 pub(crate) mod fixit;
 pub(crate) mod replay;
 pub(crate) mod report;

@@ -7,7 +7,7 @@ use super::Style;
 use crate::answer::{Answer, Refused};
 use crate::model::{Board, Movement, RoomId, Rules, StateId};
 use crate::outcome::{Action, Outcome};
-use crate::referee::{Change, Ship, Step, hatch_label};
+use crate::referee::{Change, Ship, Step};
 
 /// Short codes for room states, for the one-line ship view: the initials of
 /// the words of each name (`low_flood` -> `lf`), lengthened where two would
@@ -50,7 +50,7 @@ pub fn room_name(board: &Board, room: RoomId) -> String {
 /// One action in words, with display names.
 pub fn action_words(board: &Board, action: Action) -> String {
     match action {
-        Action::Open(h) => format!("open hatch {}", hatch_label(board, h)),
+        Action::Open(h) => format!("open hatch {}", board.hatch_label(h)),
         Action::Move(r) => format!("move to room {}", room_name(board, r)),
     }
 }

@@ -22,12 +22,12 @@ use serde::Serialize;
 use super::RenderError;
 use super::document::Versioned;
 use super::dot::{OPENED_COLOUR, PATH_COLOUR};
+use super::escape;
 use super::replay::{action_words, flow_words, room_name, state_codes};
-use super::svg::{self, Mark, escape};
+use super::svg::{self, Mark};
 use crate::answer::{Answer, Refused, Told};
 use crate::model::{Board, HatchId, RoomId};
 use crate::outcome::Action;
-use crate::referee::hatch_label;
 
 /// The columns of boxes the picture of a wide screen has at most.
 const WIDE_COLUMNS: i64 = 5;
@@ -196,7 +196,7 @@ pub fn report_doc(answer: &Answer<'_>) -> Result<ReportDoc, Refused> {
             })
             .collect(),
         hatches: (0..board.hatches.len())
-            .map(|h| hatch_label(board, HatchId(h as u32)))
+            .map(|h| board.hatch_label(HatchId(h as u32)))
             .collect(),
         room_states: rules.room_states.clone(),
         room_codes: state_codes(rules),
@@ -268,15 +268,15 @@ pub fn page(answer: &Answer<'_>) -> Result<String, RenderError> {
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     out.push_str(&format!(
         "<title>{} - hatchway</title>\n<style>\n{PAGE_STYLE}{}</style>\n</head>\n<body>\n",
-        escape(&board.name),
+        escape::xml(&board.name),
         svg::style_sheet(rules)
     ));
     out.push_str(&format!(
         "<header>\n<h1>{}</h1>\n<p>rules {}, start in room {}{}: {} of {}</p>\n</header>\n<main>\n",
-        escape(&board.name),
-        escape(&rules.name),
-        escape(&room_name(board, start)),
-        escape(&holding),
+        escape::xml(&board.name),
+        escape::xml(&rules.name),
+        escape::xml(&room_name(board, start)),
+        escape::xml(&holding),
         super::count(outcomes.len() as u64, "outcome"),
         total
     ));
@@ -299,8 +299,8 @@ pub fn page(answer: &Answer<'_>) -> Result<String, RenderError> {
         }
         out.push_str(&format!(
             "<div class=\"room-group\" data-room=\"{}\">\n<h2>ends in room {}</h2>\n<ul>\n",
-            escape(&board.room(room).id),
-            escape(&room_name(board, room))
+            escape::xml(&board.room(room).id),
+            escape::xml(&room_name(board, room))
         ));
         for told in outcomes {
             if told.outcome.room == room {
@@ -341,7 +341,7 @@ fn listed(told: &Told<'_>) -> String {
         } else {
             format!("fatal unless {} succeeds", saving.join(" or "))
         };
-        format!(" <span class=\"fatal-mark\">{}</span>", escape(&words))
+        format!(" <span class=\"fatal-mark\">{}</span>", escape::xml(&words))
     } else {
         String::new()
     };
@@ -361,8 +361,8 @@ fn listed(told: &Told<'_>) -> String {
         "<li data-cost=\"{cost}\" data-verdict=\"{}\"><button type=\"button\" class=\"outcome{}\" data-outcome=\"{number}\" aria-pressed=\"false\"><span class=\"number\">#{number}</span> <span class=\"cost\">{cost} min</span>{mark}, <span class=\"changes\">{}</span><span class=\"actions\">{}</span></button></li>\n",
         if fatal { "fatal" } else { "safe" },
         if fatal { " fatal" } else { "" },
-        escape(&changes),
-        escape(&actions),
+        escape::xml(&changes),
+        escape::xml(&actions),
         cost = outcome.cost.0,
     )
 }
@@ -379,7 +379,7 @@ fn legend(board: &Board) -> String {
             out.push_str(&format!(
                 "<li>{} {}</li>\n",
                 svg::sample(&entry.sample),
-                escape(&entry.words)
+                escape::xml(&entry.words)
             ));
         }
         out.push_str("</ul>\n</div>\n");
@@ -403,8 +403,8 @@ fn filters(board: &Board, outcomes: &[Told<'_>]) -> String {
         if outcomes.iter().any(|t| t.outcome.room.index() == r) {
             rooms.push_str(&format!(
                 "<option value=\"{}\">{}</option>",
-                escape(&room.id),
-                escape(&room_name(board, RoomId(r as u32)))
+                escape::xml(&room.id),
+                escape::xml(&room_name(board, RoomId(r as u32)))
             ));
         }
     }
@@ -851,7 +851,7 @@ mod tests {
             // The heading above the outcome names its room.
             let at = html.find(&hook).unwrap();
             let heading = &html[html[..at].rfind("<h2>").unwrap()..at];
-            let room = escape(&room_name(board, outcome.room));
+            let room = escape::xml(&room_name(board, outcome.room));
             assert!(
                 heading.starts_with(&format!("<h2>ends in room {room}</h2>")),
                 "{heading}"

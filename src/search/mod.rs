@@ -108,15 +108,21 @@ pub struct Solution {
     /// first so that a search bounded by [`Limits::max_cost`] finds the
     /// first outcomes of the full answer, with the same numbers.
     pub outcomes: Vec<Outcome>,
-    /// How many search states were stored: where a search makes more than
+    /// How many search states were stored (for the crate's tests and
+    /// benchmarks; hidden from the API, outside semantic versioning):
+    /// where a search makes more than
     /// one pass (one way to each outcome, the least costs, then the paths;
     /// docs/SEARCH.md, "Costs first"), every pass made, with the classes
     /// of the smaller ship that bounds them.
+    #[doc(hidden)]
     pub states: usize,
-    /// The cheapest way [`Limits::max_cost`] cut off: no outcome left out
+    /// The cheapest way [`Limits::max_cost`] cut off (for the crate's own
+    /// listing cheapest first and its tests; hidden from the API, outside
+    /// semantic versioning): no outcome left out
     /// costs less, so a search bounded at this cost is the next to find
     /// any. `None` when the bound cut nothing, so the outcomes are every
     /// outcome of the turn.
+    #[doc(hidden)]
     pub beyond: Option<Cost>,
 }
 
@@ -314,7 +320,7 @@ impl Workspace {
     }
 
     /// The full search, as [`solve_exhaustive`] does.
-    pub fn solve_exhaustive(
+    pub(crate) fn solve_exhaustive(
         &mut self,
         board: &Board,
         movement: &Movement,
@@ -397,9 +403,9 @@ pub fn solve_costs(
 }
 
 /// The general full search over every state; [`solve`] uses it when water
-/// may flow and a state does not fit in 128 bits. Public so that tests can
-/// hold the shortcuts to it.
-pub fn solve_exhaustive(
+/// may flow and a state does not fit in 128 bits; the crate's tests hold
+/// the shortcuts to it through `hatchway::testing`.
+pub(crate) fn solve_exhaustive(
     board: &Board,
     movement: &Movement,
     start: RoomId,

@@ -26,7 +26,7 @@ fn input(path: &Path) -> Result<Input, load::Failure> {
         .expect("corpus file names are UTF-8")
         .to_string();
     let bytes = std::fs::read(path).expect("corpus files can be read");
-    load::input_from_bytes(name, bytes, relative_dir(path), InputKind::of(path))
+    hatchway::testing::input_from_bytes(name, bytes, relative_dir(path), InputKind::of(path))
 }
 
 /// Everything `hatchway check` would report for a file.
@@ -126,8 +126,9 @@ fn a_rules_file_is_not_a_board() {
 #[test]
 fn an_oversized_input_is_an_error() {
     let bytes = vec![b'#'; 2 << 20];
-    let failure = load::input_from_bytes("huge.board".into(), bytes, None, InputKind::Language)
-        .expect_err("two MiB is too much");
+    let failure =
+        hatchway::testing::input_from_bytes("huge.board".into(), bytes, None, InputKind::Language)
+            .expect_err("two MiB is too much");
     common::snapshot_settings().bind(|| {
         insta::assert_snapshot!("invalid@oversized", render(&failure.reports));
     });
@@ -194,7 +195,7 @@ fn damaged_files_never_panic() {
             );
         }
         for bytes in variants {
-            let result = load::input_from_bytes(
+            let result = hatchway::testing::input_from_bytes(
                 name.to_string(),
                 bytes,
                 relative_dir(&path),
@@ -235,7 +236,7 @@ proptest::proptest! {
             at -= 1;
         }
         let spliced = format!("{}{}{}", &text[..at], insert, &text[at..]);
-        let result = load::input_from_bytes(
+        let result = hatchway::testing::input_from_bytes(
             name.to_string(),
             spliced.into_bytes(),
             None,

@@ -452,7 +452,8 @@ fn same_as_exhaustive(text: &str) -> Result<(), TestCaseError> {
     for items in [ItemSet::default(), every] {
         let movement = board.rules.movement(items);
         let quick = search::solve(board, &movement, board.start, &Limits::default());
-        let full = search::solve_exhaustive(board, &movement, board.start, &Limits::default());
+        let full =
+            hatchway::testing::solve_exhaustive(board, &movement, board.start, &Limits::default());
         match (quick, full) {
             (Ok(q), Ok(f)) => {
                 prop_assert_eq!(&q.outcomes, &f.outcomes, "items {:?} on\n{}", items, text);
@@ -849,8 +850,8 @@ proptest! {
         let movement = board.rules.movement(ItemSet::default());
         let core_movement = core_board.rules.movement(ItemSet::default());
         let limits = Limits::default();
-        let wide = search::solve_exhaustive(&board, &movement, board.start, &limits);
-        let narrow = search::solve_exhaustive(&core_board, &core_movement, core_board.start, &limits);
+        let wide = hatchway::testing::solve_exhaustive(&board, &movement, board.start, &limits);
+        let narrow = hatchway::testing::solve_exhaustive(&core_board, &core_movement, core_board.start, &limits);
         match (wide, narrow) {
             (Ok(w), Ok(n)) => prop_assert_eq!(w.states, n.states, "on\n{}", text),
             (w, n) => prop_assert!(false, "{:?} / {:?}", w.err(), n.err()),

@@ -10,8 +10,9 @@ use crate::common;
 
 use hatchway::export;
 use hatchway::generate::{BoardSpec, Topology, board_text};
-use hatchway::load::{self, Input, InputKind, Layouts};
+use hatchway::load::{self, Input, InputKind};
 use hatchway::model::Board;
+use hatchway::testing::Layouts;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -48,7 +49,7 @@ fn input(doc: &Value, line: usize, spelling: u8) -> Input {
 
 /// A text as the batch reads it, as line `line`.
 fn text_input(text: String, line: usize) -> Input {
-    load::input_from_bytes(
+    hatchway::testing::input_from_bytes(
         format!("line {line}"),
         text.into_bytes(),
         None,

@@ -280,7 +280,7 @@ proptest! {
         let (name, text) = &files[file.index(files.len())];
         let bytes = mutate(text, &mutations);
         let kind = kind_of(name);
-        match load::input_from_bytes(name.clone(), bytes, None, kind) {
+        match hatchway::testing::input_from_bytes(name.clone(), bytes, None, kind) {
             Ok(input) => compile_checked(name, &input.text, kind)?,
             Err(f) => {
                 for r in &f.reports {
@@ -329,7 +329,7 @@ fn regressions_stay_fixed() {
         let result = if name.ends_with(".plan") {
             plan_checked(&String::from_utf8_lossy(&bytes))
         } else {
-            match load::input_from_bytes(name.clone(), bytes, None, kind_of(&name)) {
+            match hatchway::testing::input_from_bytes(name.clone(), bytes, None, kind_of(&name)) {
                 Ok(input) => compile_checked(&name, &input.text, input.kind),
                 Err(_) => Ok(()),
             }

@@ -6,7 +6,7 @@ use crate::common;
 use common::hatchway;
 
 use hatchway::model::{ItemSet, StateId};
-use hatchway::search::{self, Limits};
+use hatchway::search::Limits;
 use hatchway::sweep::{self, COST_BUCKETS, Sweep};
 
 /// The summary of a sweep over rooms 2, 5 and 8 of the standard board is
@@ -45,9 +45,13 @@ fn sweep_matches_solving_each_configuration() {
                     ship.rooms[room.index()].state = state;
                 }
                 for start in &plan.starts {
-                    let solution =
-                        search::solve_exhaustive(&ship, &movement, *start, &Limits::default())
-                            .expect("a standard board solves within the budget");
+                    let solution = hatchway::testing::solve_exhaustive(
+                        &ship,
+                        &movement,
+                        *start,
+                        &Limits::default(),
+                    )
+                    .expect("a standard board solves within the budget");
                     solves += 1;
                     outcomes += solution.outcomes.len() as u64;
                     let mut best = vec![None; board.rooms.len()];

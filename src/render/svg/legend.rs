@@ -6,10 +6,10 @@
 use super::super::dot::{self, OPENED_COLOUR, PATH_COLOUR};
 use super::super::draw;
 use super::super::replay::state_codes;
-use super::escape;
 use super::geometry::Geometry;
 use super::style::{INK, Stroke, pattern_fill};
 use crate::model::{Board, HatchStateId, StateId};
+use crate::render::escape;
 
 /// Height of a line of the legend.
 const LINE: i64 = 20;
@@ -75,7 +75,7 @@ pub fn states(board: &Board) -> Vec<(&'static str, Vec<Entry>)> {
                     "<rect width=\"36\" height=\"16\" rx=\"3\" fill=\"{}\" stroke=\"{INK}\"/><rect width=\"36\" height=\"16\" rx=\"3\" fill=\"{}\" stroke=\"none\"/><text x=\"18\" y=\"12\" text-anchor=\"middle\" font-weight=\"bold\">{}</text>",
                     dot::room_fill(StateId(s as u8)),
                     pattern_fill(s),
-                    escape(code)
+                    escape::xml(code)
                 ),
                 words: name.clone(),
             }
@@ -93,7 +93,7 @@ pub fn states(board: &Board) -> Vec<(&'static str, Vec<Entry>)> {
                 sample: format!(
                     "<line x1=\"0\" y1=\"8\" x2=\"36\" y2=\"8\" stroke=\"{colour}\"{}/><circle cx=\"18\" cy=\"8\" r=\"9\" fill=\"#ffffff\" stroke=\"{colour}\"/><text x=\"18\" y=\"12\" text-anchor=\"middle\" fill=\"{colour}\">{}</text>",
                     Stroke::of(state).attributes(),
-                    escape(&code.to_string())
+                    escape::xml(&code.to_string())
                 ),
                 words: name.clone(),
             }
@@ -164,7 +164,7 @@ pub(super) fn legend(board: &Board, walk: bool, width: i64) -> Legend {
                 body.push_str(&format!(
                     "<g transform=\"translate({x},{y})\">{}<text x=\"44\" y=\"12\">{}</text></g>\n",
                     entry.sample,
-                    escape(&draw::fit(&entry.words, 30))
+                    escape::xml(&draw::fit(&entry.words, 30))
                 ));
             }
             tallest = tallest.max((entries.len() as i64 + 1) * LINE + 4);

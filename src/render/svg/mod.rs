@@ -32,10 +32,9 @@ pub use legend::{Mark, mark_sample, sample, states};
 pub use style::style_sheet;
 
 use super::dot::{self, Walk};
-use super::draw;
 use super::replay::state_codes;
+use super::{draw, escape};
 use crate::model::{Board, HatchId, RoomId};
-use crate::referee::hatch_label;
 
 use geometry::{Arrangement, Geometry, Layout, points_text};
 use style::{INK, Stroke, code_box_width, defs, pattern_fill};
@@ -46,26 +45,6 @@ const FONT: &str = "Helvetica, Arial, sans-serif";
 const LINE: i64 = 20;
 /// Space around a file's picture.
 const MARGIN: i64 = 20;
-
-/// Text for XML character data and attribute values: `&`, `<`, `>`, `"`
-/// and `'` as entities, and characters XML does not allow (control
-/// characters, U+FFFE, U+FFFF) as spaces.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\u{FFFE}' | '\u{FFFF}' => out.push(' '),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// The ship as a standalone SVG document: an XML declaration, then
 /// [`element`].
@@ -202,7 +181,10 @@ fn picture(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"hatchway-ship{class}\"{sizes} width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"{FONT}\" font-size=\"{}\" fill=\"{INK}\" role=\"img\">\n",
         g.font
     ));
-    out.push_str(&format!("<title>{}</title>\n", escape(&heading.join(", "))));
+    out.push_str(&format!(
+        "<title>{}</title>\n",
+        escape::xml(&heading.join(", "))
+    ));
     if file.is_some() {
         out.push_str(&defs(board));
         out.push_str("<g class=\"heading\">\n");
@@ -215,7 +197,7 @@ fn picture(
             out.push_str(&format!(
                 "<text x=\"{MARGIN}\" y=\"{}\"{weight}>{}</text>\n",
                 MARGIN + 14 + i as i64 * LINE,
-                escape(line)
+                escape::xml(line)
             ));
         }
         out.push_str("</g>\n");
@@ -249,9 +231,9 @@ fn picture(
             Stroke::of(state).attributes(),
             g.mark_radius,
             y + g.centred(g.font),
-            escape(&code.to_string()),
-            label = escape(&hatch_label(board, HatchId(i as u32))),
-            name = escape(name),
+            escape::xml(&code.to_string()),
+            label = escape::xml(&board.hatch_label(HatchId(i as u32))),
+            name = escape::xml(name),
         ));
     }
     out.push_str("</g>\n");
@@ -284,8 +266,8 @@ fn picture(
         }
         out.push_str(&format!(
             "<g class=\"room state-{s}\" data-room=\"{}\">\n<title>{}</title>\n",
-            escape(&room.id),
-            escape(&tooltip)
+            escape::xml(&room.id),
+            escape::xml(&tooltip)
         ));
         if RoomId(i as u32) == start {
             out.push_str(&format!(
@@ -309,7 +291,7 @@ fn picture(
             x + 8,
             y + g.id_baseline(),
             g.id_font,
-            escape(&draw::fit(
+            escape::xml(&draw::fit(
                 &room.id,
                 g.text_columns
                     .saturating_sub(((code_width + 8) / g.column) as usize)
@@ -322,7 +304,7 @@ fn picture(
             g.code_height(),
             x + bw - 5 - code_width / 2,
             y + g.id_baseline(),
-            escape(code)
+            escape::xml(code)
         ));
         if let Some(room_name) = &room.name {
             for (k, line) in draw::name_lines(room_name, g.text_columns)
@@ -333,7 +315,7 @@ fn picture(
                     "<text class=\"room-name\" x=\"{}\" y=\"{}\">{}</text>\n",
                     x + 8,
                     y + g.name_baseline() + k as i64 * g.line,
-                    escape(line)
+                    escape::xml(line)
                 ));
             }
         }
@@ -341,7 +323,7 @@ fn picture(
             "<text class=\"room-state\" x=\"{}\" y=\"{}\" font-style=\"italic\">{}</text>\n",
             x + 8,
             y + bh - 2 * g.font,
-            escape(&draw::fit(name, g.text_columns))
+            escape::xml(&draw::fit(name, g.text_columns))
         ));
         // A page's script writes a room's former state here as it steps.
         if was.is_some() || file.is_none() {
@@ -350,7 +332,7 @@ fn picture(
                 x + 8,
                 y + bh - (g.small_font - 2),
                 g.small_font,
-                escape(&was.map_or(String::new(), |w| draw::fit(
+                escape::xml(&was.map_or(String::new(), |w| draw::fit(
                     &format!("was {w}"),
                     g.text_columns
                 )))
@@ -389,7 +371,7 @@ mod tests {
     #[test]
     fn text_is_escaped_for_xml() {
         assert_eq!(
-            escape("Tom & Jerry's <den> \"x\"\u{1}\u{FFFF}"),
+            escape::xml("Tom & Jerry's <den> \"x\"\u{1}\u{FFFF}"),
             "Tom &amp; Jerry&apos;s &lt;den&gt; &quot;x&quot;  "
         );
     }

@@ -1,0 +1,127 @@
+//! The result of `hatchway paths`: the turn and every outcome shown, each
+//! with its path, verdict and remedies.
+
+use super::*;
+
+/// The whole result of `hatchway paths` for one board.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ResultDoc<'a> {
+    /// The board, rules, items and start.
+    #[serde(flatten)]
+    pub turn: TurnDoc<'a>,
+    /// One entry per outcome.
+    pub outcomes: Vec<OutcomeDoc<'a>>,
+    /// Present only when a search budget stopped the search: every outcome
+    /// costing at most this many minutes is listed, and more may cost more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complete_up_to: Option<u32>,
+}
+
+/// One outcome.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct OutcomeDoc<'a> {
+    /// Its place in the full listing of the turn (cheapest first, counting
+    /// from 1), the same whatever filter hides other outcomes; absent for
+    /// the end of a judged plan, which need not be a listed outcome.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<usize>,
+    /// Where the player ends.
+    pub final_room: &'a str,
+    /// The minimum total cost.
+    pub cost: u32,
+    /// The final state of every room, in board order.
+    pub rooms: RoomStates<'a>,
+    /// Rooms whose state differs from the start.
+    pub changed: Changed<'a>,
+    /// Whether the rules' `end` rules kill a gnome left where the outcome
+    /// ends.
+    pub fatal: bool,
+    /// The `end` rule that decided, as the rules file writes it; absent
+    /// when none speaks of the final room's state (the gnome is safe).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_rule: Option<String>,
+    /// For a fatal outcome, the actions that can save the gnome there
+    /// (each acts on his room and makes it one he survives), with their
+    /// best odds and what a failed roll leads to; absent when none can.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub remedies: Vec<RemedyDoc<'a>>,
+    /// One cheapest action sequence.
+    pub actions: Vec<ActionDoc<'a>>,
+}
+
+/// An action that can save the gnome where a fatal outcome leaves him.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RemedyDoc<'a> {
+    /// The action.
+    pub action: &'a str,
+    /// The frontier of its chance against minutes: for each chance, the
+    /// fewest minutes on the roll that reach it, highest chance first.
+    pub best: Vec<OddsDoc>,
+    /// What a failed roll leads to.
+    pub if_failed: FailureDoc<'a>,
+}
+
+/// Describes the remedies of an outcome.
+pub fn remedy_docs<'a, 'f>(
+    board: &'a Board,
+    movement: &'a Movement,
+    remedies: impl IntoIterator<Item = &'f crate::fixit::Fixit>,
+) -> Vec<RemedyDoc<'a>> {
+    let actions = &movement.rules().turn.actions;
+    remedies
+        .into_iter()
+        .map(|r| RemedyDoc {
+            action: actions
+                .get(usize::from(r.action.0))
+                .map_or("", |a| a.name.as_str()),
+            best: r.best.iter().map(|b| odds_doc(&b.odds)).collect(),
+            if_failed: failure_doc(board, movement, &r.plan.if_failed),
+        })
+        .collect()
+}
+
+/// One outcome's entry, with the steps of its path as the answer replayed
+/// it. An outcome numbered 0 (a player's own plan's) is written without a
+/// number.
+pub fn outcome_doc<'a>(told: &Told<'a>) -> Result<OutcomeDoc<'a>, Refused> {
+    let turn = told.turn();
+    let (board, movement, o) = (&turn.board, &turn.movement, told.outcome);
+    let rules = movement.rules();
+    let steps = &told.replay().map_err(Refused::clone)?.steps;
+    let verdict = told.verdict();
+    Ok(OutcomeDoc {
+        number: (told.number > 0).then_some(told.number),
+        final_room: &board.room(o.room).id,
+        cost: o.cost.0,
+        rooms: RoomStates {
+            board,
+            names: &rules.room_states,
+            states: &o.rooms,
+        },
+        changed: Changed {
+            board,
+            states: &o.rooms,
+        },
+        fatal: verdict.fatal,
+        end_rule: verdict
+            .rule
+            .and_then(|i| rules.quote(RuleRef::End(i)))
+            .map(|q| q.text),
+        remedies: remedy_docs(board, movement, told.remedies()),
+        actions: steps.iter().map(|s| action_doc(board, s)).collect(),
+    })
+}
+
+/// Builds the document for the outcomes of an answer, each with its number.
+pub fn result_doc<'a>(answer: &Answer<'a>) -> Result<ResultDoc<'a>, Refused> {
+    let turn = answer.turn;
+    Ok(ResultDoc {
+        turn: turn_doc(turn),
+        outcomes: answer
+            .outcomes()
+            .iter()
+            .map(outcome_doc)
+            .collect::<Result<_, _>>()?,
+        complete_up_to: None,
+    })
+}
