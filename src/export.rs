@@ -14,24 +14,7 @@ use crate::interchange::Format;
 use crate::load;
 use crate::model::Board;
 
-/// How a written board names its rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RulesReference {
-    /// Built-in rules, by name: `rules red-november`.
-    Builtin(String),
-    /// A rules file, by its path relative to the written board:
-    /// `rules "variant.rules"`.
-    Path(String),
-}
-
-impl RulesReference {
-    /// The name or path as written.
-    pub fn text(&self) -> &str {
-        match self {
-            RulesReference::Builtin(t) | RulesReference::Path(t) => t,
-        }
-    }
-}
+pub use crate::load::RulesReference;
 
 /// How a board's rules are named by default: by their built-in name when the
 /// board is played by the built-in rules of that name, else by the name the

@@ -19,7 +19,7 @@ mod named;
 mod rebind;
 
 pub(crate) use layouts::Layouts;
-pub use named::{Named, NamedRules, NotRules, board_input, rules_named};
+pub use named::{Named, NamedRules, NotRules, RulesReference, board_input, rules_named};
 pub use rebind::{Incompatible, rebind};
 
 /// Problems that stop a file from being used, with any warnings.

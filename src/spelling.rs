@@ -1,4 +1,5 @@
-//! The closest known name to a misspelt one, for "did you mean" hints.
+//! How words are spelt: the plural of a counted noun, and the closest
+//! known name to a misspelt one, for "did you mean" hints.
 
 /// The known name closest to `word`, if one is close enough to be a likely
 /// slip: the same up to case, or within a third of its length in
@@ -27,6 +28,17 @@ pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
 /// the start of a help line that goes on to list what is known.
 pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> String {
     closest(word, known).map_or(String::new(), |k| format!("did you mean `{k}`? "))
+}
+
+/// `n` of `noun`, with the noun in the plural unless `n` is 1: `1 state`,
+/// `2 outcomes`, `3 hatches`.
+pub(crate) fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    match (n, noun.ends_with("ch") || noun.ends_with('s')) {
+        (1, _) => format!("1 {noun}"),
+        (_, true) => format!("{n} {noun}es"),
+        _ => format!("{n} {noun}s"),
+    }
 }
 
 #[cfg(test)]

@@ -80,8 +80,9 @@ pub(super) fn outcome_walk(
     ))
 }
 
-/// A planned path, refereed step by step; the first step the rules refuse
-/// is an error pointing into the plan.
+/// A planned path, judged step by step; the first step the rules refuse
+/// is an error pointing into the plan. A final action is not drawn: the
+/// picture is of moves.
 pub(super) fn plan_walk(
     q: &Query,
     text: String,
@@ -96,20 +97,30 @@ pub(super) fn plan_walk(
         Exit::Invalid
     };
     let written = plan::parse(&source.text).map_err(fail)?;
-    plan::check_actions(&written, &q.turn.board.rules).map_err(fail)?;
-    let mut ship = Ship::new(&q.turn.board, q.turn.start);
-    let mut steps = Vec::with_capacity(written.len());
-    for (i, w) in written.iter().enumerate() {
-        let action = plan::resolve(&q.turn.board, w).map_err(fail)?;
-        match ship.apply(&q.turn.board, &q.turn.movement, action) {
-            Ok(step) => steps.push(step),
-            Err(e) => {
-                let ruling = ship.ruling(&q.turn.board, &q.turn.movement, action, &e);
-                let refused = ruling.report(std::sync::Arc::clone(&source), i + 1, w.span, &e);
-                print_reports(&[refused], term);
-                return Err(Exit::Invalid);
-            }
-        }
+    let (moves, last) = plan::split(&written);
+    let judged =
+        crate::judgement::judge(&q.turn.board, &q.turn.movement, q.turn.start, &source.text)
+            .map_err(fail)?;
+    if let Some(refused) = &judged.refused {
+        let span = judged.spans.get(refused.index).copied().unwrap_or_default();
+        let report = refused.ruling.report(
+            std::sync::Arc::clone(&source),
+            refused.index + 1,
+            span,
+            &refused.illegal,
+        );
+        print_reports(&[report], term);
+        return Err(Exit::Invalid);
     }
-    Ok((ship, steps))
+    if let Some(problem) = &judged.problem
+        && (last.is_none() || judged.allowed.len() < moves.len())
+    {
+        return Err(fail(problem.clone()));
+    }
+    if let Some(last) = last
+        && let Err(problem) = plan::resolve(&q.turn.board, last)
+    {
+        return Err(fail(problem));
+    }
+    Ok((judged.ship.clone(), judged.steps()))
 }

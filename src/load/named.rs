@@ -8,10 +8,28 @@ use std::sync::Arc;
 
 use crate::builtin;
 use crate::diagnostic::{Code, Problem};
-use crate::export::RulesReference;
 use crate::model::Rules;
 
 use super::{Compiled, Failure, Input, InputKind, Loaded, read};
+
+/// How a written board names its rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesReference {
+    /// Built-in rules, by name: `rules red-november`.
+    Builtin(String),
+    /// A rules file, by its path relative to the written board:
+    /// `rules "variant.rules"`.
+    Path(String),
+}
+
+impl RulesReference {
+    /// The name or path as written.
+    pub fn text(&self) -> &str {
+        match self {
+            RulesReference::Builtin(t) | RulesReference::Path(t) => t,
+        }
+    }
+}
 
 /// Rules named on the command line: a built-in name or a rules file.
 #[derive(Clone, Debug)]

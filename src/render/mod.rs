@@ -252,16 +252,7 @@ impl Style {
     }
 }
 
-/// A count with its noun, singular for one: `1 solve`, `3 rooms`,
-/// `2 hatches`.
-pub(crate) fn count(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
-    match (n, noun.ends_with("ch") || noun.ends_with('s')) {
-        (1, _) => format!("1 {noun}"),
-        (_, true) => format!("{n} {noun}es"),
-        _ => format!("{n} {noun}s"),
-    }
-}
+pub(crate) use crate::spelling::count;
 
 /// `part` as a share of `whole`, to at most one decimal (none when
 /// `tenths` is off) and with no digit it does not hold: `50%`, `33.3%`. A

@@ -184,7 +184,7 @@ impl LimitReached {
     /// Which budget stopped the search, and where: `the search stopped at
     /// its limit of 5000 states`.
     pub fn why(&self) -> String {
-        let states = crate::render::count(self.states as u64, "state");
+        let states = crate::spelling::count(self.states as u64, "state");
         if self.memory {
             format!(
                 "the search stopped after {states}, as many as fit in its memory budget on a board this large"
