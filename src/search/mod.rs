@@ -41,7 +41,8 @@
 //! - `general.rs`, `small.rs`, `dry.rs`: the three searches;
 //! - `small/leeway.rs`: what a state of the small search's costs and paths
 //!   passes may have spent, from a search of a smaller ship;
-//! - `outcomes.rs`: the best settled state of each outcome, written out;
+//! - `outcomes.rs`: the outcomes every search writes its answer into, over
+//!   those of the last solve;
 //! - `cheapest.rs`: outcomes cheapest first, a cost at a time, and what a
 //!   search stopped by a budget had made final.
 
