@@ -78,7 +78,7 @@ pub(super) fn solve(
 }
 
 /// The best settled state of every outcome of the general search, turned
-/// into [`Outcome`]s in the workspace's solution.
+/// into [`Outcome`](crate::outcome::Outcome)s in the workspace's solution.
 fn collect_outcomes(workspace: &mut Workspace, board: &Board, layout: &Layout) {
     // Outcome keys (position and room states) in an arena table like the
     // states themselves, with the best node of each.

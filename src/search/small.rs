@@ -42,8 +42,8 @@
 //!
 //! - `word.rs`: the state word ([`Word`](word::Word) for `u64` and `u128`),
 //!   a room's or hatch's [`Field`](word::Field) in it, and the
-//!   [`Plan`](word::Plan) that picks the width;
-//! - `shape.rs`: the ship's [`Shape`](shape::Shape) in a word (where each
+//!   [`Plan`] that picks the width;
+//! - `shape.rs`: the ship's [`Shape`] in a word (where each
 //!   part of a state lives, each room's hatches as bits) and what is made
 //!   of a state with it: the start, the canonical form, a walk;
 //! - `dominance.rs`: states of one group that another can beat, and the
