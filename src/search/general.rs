@@ -8,9 +8,9 @@ use crate::outcome::Action;
 
 use super::canon::Canon;
 use super::frontier::Frontier;
-use super::outcomes;
+use super::outcomes::Writer;
 use super::packing::Layout;
-use super::path::{NO_PARENT, Node, may_store, offer};
+use super::path::{NO_PARENT, Node, better_way, may_store, offer, write_actions};
 use super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
 use super::table::{Table, Words, state_bytes};
 use super::{Limits, Stopped, Workspace};
@@ -71,10 +71,60 @@ pub(super) fn solve(
     let (states, beyond) = workspace
         .full
         .settle(board, movement, limits, &layout, &mut canon)?;
-    outcomes::collect(workspace, board, &layout);
+    collect_outcomes(workspace, board, &layout);
     workspace.solution.states = states;
     workspace.solution.beyond = (beyond < u32::MAX).then_some(Cost(beyond));
     Ok(())
+}
+
+/// The best settled state of every outcome of the general search, turned
+/// into [`Outcome`](crate::outcome::Outcome)s in the workspace's solution.
+fn collect_outcomes(workspace: &mut Workspace, board: &Board, layout: &Layout) {
+    // Outcome keys (position and room states) in an arena table like the
+    // states themselves, with the best node of each.
+    let Workspace {
+        full: Full { store, settled, .. },
+        best,
+        key,
+        solution,
+        spare,
+        ..
+    } = workspace;
+    best.reset(settled.len());
+    best.keys.stride = layout.words;
+    key.clear();
+    key.resize(layout.words, 0);
+    for &node in settled.iter() {
+        for ((k, w), m) in key
+            .iter_mut()
+            .zip(store.keys.state(node))
+            .zip(&layout.outcome_mask)
+        {
+            *k = w & m;
+        }
+        let (slot, inserted) = best.find_or_insert(key, node);
+        if inserted {
+            continue;
+        }
+        if better_way(&store.nodes, node, best.nodes[slot as usize]) {
+            best.nodes[slot as usize] = node;
+        }
+    }
+    let hatch_count = board.hatches.len();
+    let mut writer = Writer::new(&mut solution.outcomes, spare);
+    for &node in &best.nodes {
+        let state = store.keys.state(node);
+        let room = RoomId(layout.position.get(state) as u32);
+        let cost = Cost(store.nodes[node as usize].cost);
+        let outcome = writer.push(room, cost);
+        outcome
+            .rooms
+            .extend(layout.rooms.iter().map(|f| StateId(f.get(state) as u8)));
+        write_actions(&store.nodes, node, hatch_count, &mut outcome.actions);
+    }
+    writer
+        .finish()
+        .sort_unstable_by(|a, b| (a.cost, a.room, &a.rooms).cmp(&(b.cost, b.room, &b.rooms)));
 }
 
 /// The memory of the full search.

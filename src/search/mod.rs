@@ -39,9 +39,13 @@
 //! - `path.rs`: search nodes, the tie-break between paths, and the actions
 //!   of a path read back;
 //! - `general.rs`, `small.rs`, `dry.rs`: the three searches;
-//! - `small/leeway.rs`: what a state of the small search's costs and paths
-//!   passes may have spent, from a search of a smaller ship;
-//! - `outcomes.rs`: the best settled state of each outcome, written out;
+//! - `small/`: the parts of the small search (listed at the top of
+//!   `small.rs`): its state word, the ship's shape in it, dominance, its
+//!   passes, its loop, the leeway (`small/leeway.rs`: what a state of its
+//!   costs and paths passes may have spent, from a search of a smaller
+//!   ship) and its answer;
+//! - `outcomes.rs`: the outcomes every search writes its answer into, over
+//!   those of the last solve;
 //! - `cheapest.rs`: outcomes cheapest first, a cost at a time, and what a
 //!   search stopped by a budget had made final.
 

@@ -1,7 +1,7 @@
 //! How a general search state is packed into machine words: where the
 //! player's room, every room's and hatch's state, the rooms visited and the
 //! exit live, each a [`Field`] of a [`Layout`]. The small search packs the
-//! same parts into one word (`small.rs`).
+//! same parts into one word (`small/shape.rs`).
 
 use crate::model::{Board, Movement, RoomId};
 

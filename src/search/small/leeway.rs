@@ -20,7 +20,8 @@ use crate::model::{Board, HatchStateId, Movement, StateId};
 use super::super::Limits;
 use super::super::step::{changes, walk_cost};
 use super::super::table::{Table, state_bytes};
-use super::{Shape, Word};
+use super::shape::Shape;
+use super::word::Word;
 
 /// A class of states of the search: a state of the smaller ship.
 #[derive(Clone, Copy)]
