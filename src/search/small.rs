@@ -54,7 +54,7 @@
 //!   dropped (`relax`);
 //! - `leeway.rs`: what a state of the costs and paths passes may have
 //!   spent, from a search of a smaller ship;
-//! - `answer.rs`: the best settled state of every outcome, written out.
+//! - `collect.rs`: the best settled state of every outcome, written out.
 
 use crate::model::{Board, Movement, RoomId};
 
@@ -62,7 +62,7 @@ use super::path::Node;
 use super::table::Table;
 use super::{Limits, Stopped, Want, Workspace};
 
-mod answer;
+mod collect;
 mod dominance;
 mod explore;
 mod leeway;
@@ -70,7 +70,7 @@ mod passes;
 mod shape;
 mod word;
 
-use answer::Answer;
+use collect::Sink;
 use dominance::GroupMemory;
 use leeway::Leeway;
 use passes::Pass;
@@ -154,7 +154,7 @@ pub fn solve(
     }
     plan.make(board, movement);
     let bits = plan.bits(board, movement);
-    let answer = Answer {
+    let answer = Sink {
         solution,
         spare,
         reach,

@@ -14,7 +14,7 @@ use super::super::path::{NO_PARENT, Node};
 use super::super::table::Table;
 use super::FIRST_STATES;
 use super::leeway::Leeway;
-use super::shape::Shape;
+use super::shape::{CatchUp, Shape};
 use super::word::{Field, Plan, Word, put};
 
 /// Whether a hatch in state `u` serves the player at least as well as one
@@ -37,18 +37,6 @@ fn serves(movement: &Movement, u: HatchStateId, t: HatchStateId) -> bool {
         at = o.becomes;
     }
     false
-}
-
-/// What it takes to bring a hatch in state `from` up to one that serves
-/// the player at least as well as state `to` ([`serves`]).
-#[derive(Clone, Copy)]
-pub(super) struct CatchUp<W> {
-    /// `from` in every changing hatch's field ([`Shape::holding`]).
-    from: W,
-    /// `to` in every changing hatch's field.
-    to: W,
-    /// The minutes and opens; `None` when no opens do it.
-    cost: Option<(u32, u32)>,
 }
 
 /// How many of its group's settled states, newest first, a state is

@@ -9,7 +9,7 @@ use crate::model::{Board, Cost, HatchStateId, Movement, RoomId};
 
 use super::super::frontier::Frontier;
 use super::super::{Limits, Reach, Stopped, Want};
-use super::answer::{Answer, best_of_each_outcome, collect_outcomes};
+use super::collect::{Sink, best_of_each_outcome, collect_outcomes};
 use super::word::{Plan, Word};
 use super::{FIRST_STATES, Search};
 
@@ -56,7 +56,7 @@ impl<W: Word> Search<W> {
         start: RoomId,
         limits: &Limits,
         frontier: &mut Frontier,
-        answer: Answer<'_>,
+        answer: Sink<'_>,
         want: Want,
     ) -> Result<(), Stopped> {
         self.shape.build(board, movement, plan);

@@ -6,7 +6,6 @@
 use crate::model::{Board, HatchStateId, Movement, RoomId};
 
 use super::super::packing::{bits_for, exit_bits};
-use super::dominance::CatchUp;
 use super::word::{Field, Plan, Word, put};
 
 /// A hatch seen from one of its rooms.
@@ -18,6 +17,18 @@ pub(super) struct Link<W> {
     pub(super) there_field: Field<W>,
     /// Whether no flow can ever happen through this hatch this turn.
     pub(super) dry: bool,
+}
+
+/// What it takes to bring a hatch in state `from` up to one that serves
+/// the player at least as well as state `to` (`dominance.rs`'s `serves`).
+#[derive(Clone, Copy)]
+pub(super) struct CatchUp<W> {
+    /// `from` in every changing hatch's field ([`Shape::holding`]).
+    pub(super) from: W,
+    /// `to` in every changing hatch's field.
+    pub(super) to: W,
+    /// The minutes and opens; `None` when no opens do it.
+    pub(super) cost: Option<(u32, u32)>,
 }
 
 /// Where each part of a state lives in its word, and what the solve needs

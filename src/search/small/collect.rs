@@ -1,4 +1,4 @@
-//! The answer of the small search: the best settled state of every outcome
+//! Collecting what the small search found: the best settled state of every outcome
 //! (its position and room states), turned into outcomes ordered as the
 //! general search orders them, or kept as each outcome's least cost for the
 //! pass after.
@@ -13,7 +13,7 @@ use super::Search;
 use super::word::Word;
 
 /// Where the outcomes go, or what they reach.
-pub(super) struct Answer<'a> {
+pub(super) struct Sink<'a> {
     pub(super) solution: &'a mut Solution,
     pub(super) spare: &'a mut Vec<Outcome>,
     pub(super) reach: &'a mut Reach,
@@ -58,7 +58,7 @@ pub(super) fn best_of_each_outcome<W: Word>(search: &mut Search<W>, want: Want) 
 pub(super) fn collect_outcomes<'a, W: Word>(
     search: &mut Search<W>,
     board: &Board,
-    answer: Answer<'a>,
+    answer: Sink<'a>,
     want: Want,
 ) -> &'a mut Solution {
     best_of_each_outcome(search, want);
@@ -69,7 +69,7 @@ pub(super) fn collect_outcomes<'a, W: Word>(
         ranked,
         ..
     } = search;
-    let Answer {
+    let Sink {
         solution, spare, ..
     } = answer;
     solution.states = states.nodes.len();
