@@ -118,6 +118,17 @@ pub struct Replay {
     pub end: Ship,
 }
 
+impl Replay {
+    /// No step yet, the ship at the turn's start: a replay to play into
+    /// ([`Told::steps_in`]).
+    pub fn start(turn: &Turn) -> Replay {
+        Replay {
+            steps: Vec::new(),
+            end: turn.first_ship(),
+        }
+    }
+}
+
 /// The plans for taking one action at one place, and the frontier of their
 /// chances against minutes ([`fixit::best`]): what `hatchway plan` shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,8 +149,11 @@ pub struct Told<'a> {
     pub number: usize,
     /// Where the turn ends, at what cost and by which cheapest path.
     pub outcome: &'a Outcome,
-    replay: OnceCell<Result<Replay, Refused>>,
-    ships: OnceCell<Result<Vec<Ship>, Refused>>,
+    // The replay and the ships boxed, so that an answer of many outcomes,
+    // most never asked for more than their number and path (a batch),
+    // stays small.
+    replay: OnceCell<Box<Result<Replay, Refused>>>,
+    ships: OnceCell<Box<Result<Vec<Ship>, Refused>>>,
     fixits: OnceCell<Vec<Fixit>>,
 }
 
@@ -169,11 +183,32 @@ impl<'a> Told<'a> {
     pub fn replay(&self) -> Result<&Replay, &Refused> {
         self.replay
             .get_or_init(|| {
-                let mut end = self.turn.first_ship();
-                let steps = play(self.turn, self.number, self.outcome, &mut end, |_| {})?;
-                Ok(Replay { steps, end })
+                let mut replay = Replay {
+                    steps: Vec::with_capacity(self.outcome.actions.len()),
+                    end: self.turn.first_ship(),
+                };
+                Box::new(play(self.turn, self.number, self.outcome, &mut replay).map(|()| replay))
             })
             .as_ref()
+            .as_ref()
+    }
+
+    /// The steps of its path: those of [`Told::replay`] when it was made
+    /// already, else played into `scratch`, a replay kept from an outcome
+    /// before, so that a view that reads each outcome's steps once (the
+    /// documents, written for every line of a batch) allocates once.
+    pub fn steps_in<'s>(&'s self, scratch: &'s mut Replay) -> Result<&'s [Step], Refused> {
+        if let Some(made) = self.replay.get() {
+            return made
+                .as_ref()
+                .as_ref()
+                .map(|r| r.steps.as_slice())
+                .map_err(Refused::clone);
+        }
+        scratch.steps.clear();
+        scratch.end.reset(&self.turn.board, self.turn.start);
+        play(self.turn, self.number, self.outcome, scratch)?;
+        Ok(&scratch.steps)
     }
 
     /// The ship before the first step and after each step: one more ship
@@ -184,11 +219,17 @@ impl<'a> Told<'a> {
             .get_or_init(|| {
                 let mut ship = self.turn.first_ship();
                 let mut ships = vec![ship.clone()];
-                play(self.turn, self.number, self.outcome, &mut ship, |after| {
-                    ships.push(after.clone());
-                })?;
-                Ok(ships)
+                let turn = self.turn;
+                let played = referee::play(
+                    &turn.board,
+                    &turn.movement,
+                    &mut ship,
+                    &self.outcome.actions,
+                    |after| ships.push(after.clone()),
+                );
+                Box::new(played.map(|_| ships).map_err(|e| refused(self.number, e)))
             })
+            .as_ref()
             .as_ref()
             .map(Vec::as_slice)
     }
@@ -216,10 +257,14 @@ impl<'a> Told<'a> {
     }
 
     /// The fix-its that can save a gnome this outcome kills (none when it
-    /// does not kill him), in the order of [`Told::fixits`].
+    /// does not kill him), in the order of [`Told::fixits`]. The fix-its
+    /// are worked out only when some action can save him.
     pub fn remedies(&self) -> impl Iterator<Item = &Fixit> {
-        let fatal = self.verdict().fatal;
-        self.fixits().iter().filter(move |f| fatal && self.saves(f))
+        let movement = &self.turn.movement;
+        let actions = movement.rules().turn.actions.len();
+        let any = (0..actions).any(|a| fixit::saves(movement, self.outcome, ActionId(a as u8)));
+        let fixits = if any { self.fixits() } else { &[] };
+        fixits.iter().filter(move |f| self.saves(f))
     }
 
     /// Whether any fix-it can be taken where the outcome ends, without
@@ -230,22 +275,28 @@ impl<'a> Told<'a> {
     }
 }
 
-/// Plays `outcome`'s path on `ship` (a ship at the start), calling `after`
-/// with the ship after each step, with the one policy for a refusal.
-fn play(
-    turn: &Turn,
-    number: usize,
-    outcome: &Outcome,
-    ship: &mut Ship,
-    after: impl FnMut(&Ship),
-) -> Result<Vec<Step>, Refused> {
-    referee::play(&turn.board, &turn.movement, ship, &outcome.actions, after).map_err(
-        |(i, reason)| Refused {
-            outcome: number,
-            step: i + 1,
-            reason,
-        },
+/// Plays `outcome`'s path on `into` (its ship at the start, its steps
+/// empty): the one replay of an engine's path, with the one policy for a
+/// refusal.
+fn play(turn: &Turn, number: usize, outcome: &Outcome, into: &mut Replay) -> Result<(), Refused> {
+    referee::play_into(
+        &turn.board,
+        &turn.movement,
+        &mut into.end,
+        &mut into.steps,
+        &outcome.actions,
+        |_| {},
     )
+    .map_err(|e| refused(number, e))
+}
+
+/// The refusal of step `i` (from 0) of outcome `number`'s path.
+fn refused(number: usize, (i, reason): (usize, Illegal)) -> Refused {
+    Refused {
+        outcome: number,
+        step: i + 1,
+        reason,
+    }
 }
 
 /// The library's answer to a turn: the outcomes shown, each with its
@@ -286,14 +337,18 @@ impl<'a> Answer<'a> {
         outcomes: &'a [Outcome],
         mut shows: impl FnMut(usize, &Outcome) -> bool,
     ) -> Answer<'a> {
+        // Room for every outcome at once: most filters keep them all.
+        let mut told = Vec::with_capacity(outcomes.len());
+        told.extend(
+            (first..)
+                .zip(outcomes)
+                .filter(|&(n, o)| shows(n, o))
+                .map(|(n, o)| Told::new(turn, n, o)),
+        );
         Answer {
             turn,
             total: outcomes.len(),
-            told: (first..)
-                .zip(outcomes)
-                .filter(|&(n, o)| shows(n, o))
-                .map(|(n, o)| Told::new(turn, n, o))
-                .collect(),
+            told,
         }
     }
 
@@ -303,7 +358,7 @@ impl<'a> Answer<'a> {
     /// it is not an outcome of the listing.
     pub fn of_plan(turn: &'a Turn, outcome: &'a Outcome, replay: Replay) -> Answer<'a> {
         let told = Told::new(turn, 0, outcome);
-        let _ = told.replay.set(Ok(replay));
+        let _ = told.replay.set(Box::new(Ok(replay)));
         Answer {
             turn,
             total: 0,

@@ -124,6 +124,20 @@ impl Ship {
         }
     }
 
+    /// Puts the ship back as it is at the start of a turn in `start`,
+    /// keeping its memory.
+    pub fn reset(&mut self, board: &Board, start: RoomId) {
+        self.position = start;
+        self.rooms.clear();
+        self.rooms.extend(board.rooms.iter().map(|r| r.state));
+        self.hatches.clear();
+        self.hatches.extend(board.hatches.iter().map(|h| h.state));
+        self.visited.clear();
+        self.visited.resize(board.rooms.len(), false);
+        self.visited[start.index()] = true;
+        self.spent = Cost(0);
+    }
+
     /// Does one action, or says which rule forbids it (and leaves the ship
     /// as it was).
     pub fn apply(
@@ -492,12 +506,25 @@ pub fn play(
     movement: &Movement,
     ship: &mut Ship,
     actions: &[Action],
-    mut after: impl FnMut(&Ship),
+    after: impl FnMut(&Ship),
 ) -> Result<Vec<Step>, (usize, Illegal)> {
     let mut steps = Vec::with_capacity(actions.len());
+    play_into(board, movement, ship, &mut steps, actions, after)?;
+    Ok(steps)
+}
+
+/// [`play`], its steps pushed onto `steps`.
+pub fn play_into(
+    board: &Board,
+    movement: &Movement,
+    ship: &mut Ship,
+    steps: &mut Vec<Step>,
+    actions: &[Action],
+    mut after: impl FnMut(&Ship),
+) -> Result<(), (usize, Illegal)> {
     for (i, &action) in actions.iter().enumerate() {
         steps.push(ship.apply(board, movement, action).map_err(|e| (i, e))?);
         after(ship);
     }
-    Ok(steps)
+    Ok(())
 }

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use crate::answer::{Answer, Plans, Refused, Told, Turn};
+use crate::answer::{Answer, Plans, Refused, Replay, Told, Turn};
 use crate::model::{Board, Movement, Quote, RoomId, RuleRef, StateId};
 use crate::outcome::Action;
 use crate::referee::{Ruling, Step};

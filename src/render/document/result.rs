@@ -84,10 +84,16 @@ pub fn remedy_docs<'a, 'f>(
 /// it. An outcome numbered 0 (a player's own plan's) is written without a
 /// number.
 pub fn outcome_doc<'a>(told: &Told<'a>) -> Result<OutcomeDoc<'a>, Refused> {
+    outcome_doc_in(told, &mut Replay::start(told.turn()))
+}
+
+/// [`outcome_doc`], its path played into `scratch` unless the answer has
+/// it already.
+fn outcome_doc_in<'a>(told: &Told<'a>, scratch: &mut Replay) -> Result<OutcomeDoc<'a>, Refused> {
     let turn = told.turn();
     let (board, movement, o) = (&turn.board, &turn.movement, told.outcome);
     let rules = movement.rules();
-    let steps = &told.replay().map_err(Refused::clone)?.steps;
+    let steps = told.steps_in(scratch)?;
     let verdict = told.verdict();
     Ok(OutcomeDoc {
         number: (told.number > 0).then_some(told.number),
@@ -107,7 +113,12 @@ pub fn outcome_doc<'a>(told: &Told<'a>) -> Result<OutcomeDoc<'a>, Refused> {
             .rule
             .and_then(|i| rules.quote(RuleRef::End(i)))
             .map(|q| q.text),
-        remedies: remedy_docs(board, movement, told.remedies()),
+        // Only a fatal outcome has remedies: the others skip asking.
+        remedies: if verdict.fatal {
+            remedy_docs(board, movement, told.remedies())
+        } else {
+            Vec::new()
+        },
         actions: steps.iter().map(|s| action_doc(board, s)).collect(),
     })
 }
@@ -115,13 +126,15 @@ pub fn outcome_doc<'a>(told: &Told<'a>) -> Result<OutcomeDoc<'a>, Refused> {
 /// Builds the document for the outcomes of an answer, each with its number.
 pub fn result_doc<'a>(answer: &Answer<'a>) -> Result<ResultDoc<'a>, Refused> {
     let turn = answer.turn;
+    let mut scratch = Replay::start(turn);
+    // Filled in place: collecting results would grow the list step by step.
+    let mut outcomes = Vec::with_capacity(answer.outcomes().len());
+    for told in answer.outcomes() {
+        outcomes.push(outcome_doc_in(told, &mut scratch)?);
+    }
     Ok(ResultDoc {
         turn: turn_doc(turn),
-        outcomes: answer
-            .outcomes()
-            .iter()
-            .map(outcome_doc)
-            .collect::<Result<_, _>>()?,
+        outcomes,
         complete_up_to: None,
     })
 }
