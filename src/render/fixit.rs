@@ -6,7 +6,7 @@ use anstyle::{AnsiColor, Style as Look};
 
 use super::Style;
 use crate::answer::{Answer, Plans, Told};
-use crate::fixit::{self, Target};
+use crate::fixit::{self, Plan, Target};
 use crate::model::turn::DIE_SIDES;
 use crate::model::{ActionId, Board, Movement, RoomId, RuleRef};
 
@@ -349,7 +349,6 @@ pub fn plans(
     let (board, movement, start) = (&turn.board, &turn.movement, turn.start);
     let (outcomes, plans) = (answer.outcomes(), found.plans.as_slice());
     let heading = Look::new().bold();
-    let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
     let rules = movement.rules();
     let name = rules
         .turn
@@ -407,81 +406,7 @@ pub fn plans(
     }
     for (i, p) in plans.iter().enumerate() {
         out.push('\n');
-        let actions: Vec<String> = answer
-            .outcome(p.outcome)
-            .map(|t| t.outcome.actions.iter().map(|&a| a.text(board)).collect())
-            .unwrap_or_default();
-        let moves = if actions.is_empty() {
-            "stay".to_string()
-        } else {
-            actions.join(", ")
-        };
-        let lead = format!("plan {}", i + 1);
-        let text = format!(
-            "{lead}  outcome #{}, move {} min: {moves}",
-            p.outcome, p.move_cost.0
-        );
-        let indent = " ".repeat(lead.len() + 2);
-        let options = textwrap::Options::new(width)
-            .subsequent_indent(&indent)
-            .break_words(false);
-        for (j, line) in textwrap::wrap(&text, options).iter().enumerate() {
-            if j == 0 {
-                out.push_str(&style.paint(heading, line));
-            } else {
-                out.push_str(line);
-            }
-            out.push('\n');
-        }
-        let bonuses: Vec<String> = p
-            .terms
-            .bonuses
-            .iter()
-            .filter_map(|&b| movement.rules().quote(RuleRef::ActionRule(b)))
-            .map(|q| q.text)
-            .collect();
-        let terms = format!(
-            "acts on {}; {} min more{}; bonus +{}{}",
-            target_words(board, movement, at, p.target),
-            p.terms.extra.0,
-            quoted(movement, p.terms.rule.map(RuleRef::ActionRule)),
-            p.terms.bonus,
-            if bonuses.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", bonuses.join("; "))
-            }
-        );
-        let options = textwrap::Options::new(width)
-            .initial_indent(&indent)
-            .subsequent_indent(&indent)
-            .break_words(false);
-        for line in textwrap::wrap(&terms, options) {
-            out.push_str(&line);
-            out.push('\n');
-        }
-        out.push_str(&failure_lines(
-            board,
-            movement,
-            &p.if_failed,
-            &indent,
-            style,
-        ));
-        let row = |label: &str, cell: &dyn Fn(&fixit::Odds) -> String| {
-            let mut line = format!("{indent}{label:<8}");
-            for o in &p.odds {
-                line.push_str(&format!("{:>6}", cell(o)));
-            }
-            line.push('\n');
-            line
-        };
-        out.push_str(&row("minutes", &|o| o.minutes.to_string()));
-        out.push_str(&style.paint(cost_look, row("total", &|o| o.total.to_string()).trim_end()));
-        out.push('\n');
-        out.push_str(&row("chance", &|o| o.chance.to_string()));
-        if p.if_failed.minutes.0 > 0 {
-            out.push_str(&row("if fails", &|o| o.total_if_failed.to_string()));
-        }
+        out.push_str(&plan_lines(answer, i, p, at, style));
     }
     out.push('\n');
     out.push_str(&style.paint(
@@ -499,6 +424,94 @@ pub fn plans(
             b.odds.minutes,
             b.odds.chance.highest_roll()
         ));
+    }
+    out
+}
+
+/// The lines of plan `i`: its move, what the action acts on and its
+/// terms, what a failed roll leads to, and the row of minutes, totals and
+/// chances.
+fn plan_lines(answer: &Answer<'_>, i: usize, p: &Plan, at: RoomId, style: Style) -> String {
+    let turn = answer.turn;
+    let (board, movement) = (&turn.board, &turn.movement);
+    let heading = Look::new().bold();
+    let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
+    let width = style.width.max(40);
+    let mut out = String::new();
+    let actions: Vec<String> = answer
+        .outcome(p.outcome)
+        .map(|t| t.outcome.actions.iter().map(|&a| a.text(board)).collect())
+        .unwrap_or_default();
+    let moves = if actions.is_empty() {
+        "stay".to_string()
+    } else {
+        actions.join(", ")
+    };
+    let lead = format!("plan {}", i + 1);
+    let text = format!(
+        "{lead}  outcome #{}, move {} min: {moves}",
+        p.outcome, p.move_cost.0
+    );
+    let indent = " ".repeat(lead.len() + 2);
+    let options = textwrap::Options::new(width)
+        .subsequent_indent(&indent)
+        .break_words(false);
+    for (j, line) in textwrap::wrap(&text, options).iter().enumerate() {
+        if j == 0 {
+            out.push_str(&style.paint(heading, line));
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    let bonuses: Vec<String> = p
+        .terms
+        .bonuses
+        .iter()
+        .filter_map(|&b| movement.rules().quote(RuleRef::ActionRule(b)))
+        .map(|q| q.text)
+        .collect();
+    let terms = format!(
+        "acts on {}; {} min more{}; bonus +{}{}",
+        target_words(board, movement, at, p.target),
+        p.terms.extra.0,
+        quoted(movement, p.terms.rule.map(RuleRef::ActionRule)),
+        p.terms.bonus,
+        if bonuses.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", bonuses.join("; "))
+        }
+    );
+    let options = textwrap::Options::new(width)
+        .initial_indent(&indent)
+        .subsequent_indent(&indent)
+        .break_words(false);
+    for line in textwrap::wrap(&terms, options) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push_str(&failure_lines(
+        board,
+        movement,
+        &p.if_failed,
+        &indent,
+        style,
+    ));
+    let row = |label: &str, cell: &dyn Fn(&fixit::Odds) -> String| {
+        let mut line = format!("{indent}{label:<8}");
+        for o in &p.odds {
+            line.push_str(&format!("{:>6}", cell(o)));
+        }
+        line.push('\n');
+        line
+    };
+    out.push_str(&row("minutes", &|o| o.minutes.to_string()));
+    out.push_str(&style.paint(cost_look, row("total", &|o| o.total.to_string()).trim_end()));
+    out.push('\n');
+    out.push_str(&row("chance", &|o| o.chance.to_string()));
+    if p.if_failed.minutes.0 > 0 {
+        out.push_str(&row("if fails", &|o| o.total_if_failed.to_string()));
     }
     out
 }

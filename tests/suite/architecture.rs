@@ -200,3 +200,15 @@ fn modules_use_each_other_one_way() {
     }
     assert!(circles.is_empty(), "modules in a circle: {circles:#?}");
 }
+
+/// BENCHMARKS.md holds the current figures and how to reproduce them; the
+/// history goes to docs/perf-history.md, so the file stays readable.
+#[test]
+fn benchmarks_hold_the_current_figures_in_300_lines() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("BENCHMARKS.md");
+    let lines = std::fs::read_to_string(path)
+        .expect("BENCHMARKS.md")
+        .lines()
+        .count();
+    assert!(lines <= 300, "BENCHMARKS.md has {lines} lines");
+}
