@@ -11,7 +11,9 @@ use std::path::Path;
 
 use std::sync::Arc;
 
-use super::{Failure, Input, InputKind, board_by, builtin, sound_board};
+use super::compiling::{board_by, sound_board};
+use super::{Failure, Input, InputKind};
+use crate::builtin;
 use crate::interchange::{self, BoardDoc};
 use crate::model::{Board, HatchStateId, RoomId, Rules, StateId};
 
