@@ -26,7 +26,8 @@ mod reports;
 mod rules_text;
 
 pub use compiling::{
-    board, board_file, board_from_str, board_played_by, compile, rules_file, rules_from_str,
+    board, board_file, board_from_str, board_played_by, compile, compile_with, rules_file,
+    rules_from_str,
 };
 pub use finding::{builtin_rules, builtin_rules_names, builtin_rules_text};
 pub(crate) use layouts::Layouts;

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::finding::Finder;
-use super::reading::read;
+use super::reading::{Reader, read};
 use super::reports::{build, finish, order};
 use super::rules_text::{check_rules, compile_rules_text, wrong_kind};
 use super::{Compiled, Failure, Input, InputKind, Loaded};
@@ -39,23 +39,18 @@ impl Expect {
     }
 }
 
-/// Reads and compiles a file in the hatchway language.
+/// Compiles a file in the hatchway language, a board with the rules
+/// `finder` finds.
 fn compile_language(
-    name: &str,
-    text: &str,
-    dir: Option<&Path>,
+    source: Arc<SourceFile>,
     expect: Expect,
-    given: Option<&Arc<Rules>>,
+    finder: Finder<'_>,
 ) -> Result<Loaded<Compiled>, Failure> {
-    let source = Arc::new(SourceFile {
-        name: name.to_string(),
-        text: text.to_string(),
-    });
-    let file = match syntax::parse_all(text) {
+    let file = match syntax::parse_all(&source.text) {
         Ok(file) => file,
         Err(problems) => return finish(source, problems, None),
     };
-    match (file, Expect::of_name(name, expect)) {
+    match (file, Expect::of_name(&source.name, expect)) {
         (ast::File::Rules(r), Expect::Board) => {
             finish(source, vec![wrong_kind(true, r.name.span)], None)
         }
@@ -66,20 +61,18 @@ fn compile_language(
             value: Compiled::Rules(l.value),
             warnings: l.warnings,
         }),
-        (ast::File::Board(b), _) => check_board(source, &b, dir, None, given),
+        (ast::File::Board(b), _) => check_board(source, &b, None, finder),
     }
 }
 
-/// Checks a board with the rules it names; problems in those rules are
-/// reported on their own file, before the board's.
+/// Checks a board with the rules `finder` finds; problems in those rules
+/// are reported on their own file, before the board's.
 fn check_board(
     source: Arc<SourceFile>,
     board: &ast::BoardFile,
-    dir: Option<&Path>,
     places: Option<&interchange::Places>,
-    given: Option<&Arc<Rules>>,
+    mut finder: Finder<'_>,
 ) -> Result<Loaded<Compiled>, Failure> {
-    let mut finder = Finder::new(dir, given);
     let mut checked = check::board(board, &mut finder);
     if let Some(places) = places {
         // The stand-in places of a document follow its order: order the
@@ -129,13 +122,8 @@ fn check_board(
 }
 
 /// The compiled board when it has no problem at all, not even a warning,
-/// and neither have its rules.
-pub(super) fn sound_board(
-    board: &ast::BoardFile,
-    dir: Option<&Path>,
-    given: Option<&Arc<Rules>>,
-) -> Option<Board> {
-    let mut finder = Finder::new(dir, given);
+/// and neither have the rules `finder` finds.
+pub(super) fn sound_board(board: &ast::BoardFile, mut finder: Finder<'_>) -> Option<Board> {
     let checked = check::board(board, &mut finder);
     if checked.problems.is_empty() && finder.into_reports().is_empty() {
         checked.value
@@ -147,18 +135,71 @@ pub(super) fn sound_board(
 /// Reads and compiles whatever an input holds: rules or a board. A `.board`
 /// file must hold a board and a `.rules` file rules.
 pub fn compile(input: &Input) -> Result<Loaded<Compiled>, Failure> {
-    compile_as(input, Expect::Either, None)
+    compile_as(input, Expect::Either, None, Reader::Disk)
 }
 
+/// Compiles whatever an input holds, as [`compile`] does, but reads the
+/// rules files a board names (`rules "mine.rules"`) with `read` instead of
+/// from the disk. `read` is given each path as [`compile`] would open it
+/// (from the input's [`dir`](Input::dir) when it has one) and returns the
+/// file's bytes, or why it cannot be read. The size limit holds for what
+/// it returns, and an error is put in the words of one from the disk
+/// ([`NotFound`](std::io::ErrorKind::NotFound) is "no such file"). Nothing
+/// else is read: built-in rules are in the binary.
+///
+/// ```
+/// use std::collections::HashMap;
+/// use std::io;
+/// use std::path::{Path, PathBuf};
+///
+/// use hatchway::load::{self, Compiled, Input, InputKind};
+///
+/// // No folder `ships` on the disk: the rules are in memory.
+/// let files = HashMap::from([(
+///     PathBuf::from("ships/mine.rules"),
+///     b"rules mine\nroom states: clear, wet\nhatch states: closed, open\n\
+///       walk through: open\nopen closed: cost 1, becomes open\n\
+///       enter clear: cost 1\nenter wet: cost 2\n"
+///         .to_vec(),
+/// )]);
+/// let read = |path: &Path| {
+///     files.get(path).cloned().ok_or_else(|| io::Error::from(io::ErrorKind::NotFound))
+/// };
+/// let input = Input {
+///     name: "ships/mine.board".to_string(),
+///     text: "board mine\nrules \"mine.rules\"\nroom 1\nroom 2: wet\nhatch 1-2\nstart 1\n"
+///         .to_string(),
+///     dir: Some(PathBuf::from("ships")),
+///     kind: InputKind::Language,
+/// };
+/// let loaded = load::compile_with(&input, &read).map_err(|f| f.to_string())?;
+/// let Compiled::Board(board) = loaded.value else {
+///     return Err("not a board".into());
+/// };
+/// assert_eq!(board.rules.name, "mine");
+/// assert_eq!(board.rules.room_states, ["clear", "wet"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn compile_with(
+    input: &Input,
+    read: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
+) -> Result<Loaded<Compiled>, Failure> {
+    compile_as(input, Expect::Either, None, Reader::With(read))
+}
+
+/// Compiles what an input holds, of the kind `expect`s, with a board's
+/// rules read by `reader` (or `given`).
 fn compile_as(
     input: &Input,
     expect: Expect,
     given: Option<&Arc<Rules>>,
+    reader: Reader<'_>,
 ) -> Result<Loaded<Compiled>, Failure> {
     let source = Arc::new(SourceFile {
         name: input.name.clone(),
         text: input.text.clone(),
     });
+    let finder = || Finder::new(input.dir.as_deref(), given, reader);
     match input.kind {
         InputKind::Document(format) => {
             let stem = Path::new(&input.name)
@@ -170,7 +211,7 @@ fn compile_as(
             // places first, and work them out only for a board with
             // problems (warnings included), checking it again.
             if let Ok(tree) = interchange::read_board(&input.text, format, stem)
-                && let Some(board) = sound_board(&tree, input.dir.as_deref(), given)
+                && let Some(board) = sound_board(&tree, finder())
             {
                 return Ok(Loaded {
                     value: Compiled::Board(board),
@@ -178,19 +219,11 @@ fn compile_as(
                 });
             }
             match interchange::read_board_placed(&input.text, format, stem) {
-                Ok((board, places)) => {
-                    check_board(source, &board, input.dir.as_deref(), Some(&places), given)
-                }
+                Ok((board, places)) => check_board(source, &board, Some(&places), finder()),
                 Err(p) => finish(source, vec![p], None),
             }
         }
-        InputKind::Language => compile_language(
-            &input.name,
-            &input.text,
-            input.dir.as_deref(),
-            expect,
-            given,
-        ),
+        InputKind::Language => compile_language(source, expect, finder()),
     }
 }
 
@@ -213,7 +246,7 @@ pub(super) fn board_by(
     input: &Input,
     given: Option<&Arc<Rules>>,
 ) -> Result<Loaded<Board>, Failure> {
-    let loaded = compile_as(input, Expect::Board, given)?;
+    let loaded = compile_as(input, Expect::Board, given, Reader::Disk)?;
     match loaded.value {
         Compiled::Board(b) => Ok(Loaded {
             value: b,

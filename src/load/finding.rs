@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use super::InputKind;
-use super::reading::{ReadError, input_from_bytes, io_reason, read_bytes};
+use super::reading::{ReadError, Reader, input_from_bytes, io_reason};
 use super::rules_text::compile_rules_text;
 use crate::builtin;
 use crate::check::RulesSource;
@@ -63,10 +63,12 @@ pub fn builtin_rules_text(name: &str) -> Option<&'static str> {
     builtin::rules_text(name)
 }
 
-/// Finds a board's rules: built-in names, or files relative to the board.
-/// Problems in a rules file are kept as reports on that file.
+/// Finds a board's rules: built-in names, or files relative to the board,
+/// read by its reader (checking a board reads nothing itself). Problems in
+/// a rules file are kept as reports on that file.
 pub(super) struct Finder<'a> {
     dir: Option<&'a Path>,
+    reader: Reader<'a>,
     foreign: Vec<Report>,
     /// The rules the command line plays every board by (`--rules`),
     /// whatever the board's `rules` line says.
@@ -74,11 +76,17 @@ pub(super) struct Finder<'a> {
 }
 
 impl<'a> Finder<'a> {
-    /// Finds the rules of a board whose file is in `dir`; a board is played
-    /// by `given` instead when there are such rules.
-    pub(super) fn new(dir: Option<&'a Path>, given: Option<&Arc<Rules>>) -> Finder<'a> {
+    /// Finds the rules of a board whose file is in `dir`, reading rules
+    /// files with `reader`; a board is played by `given` instead when there
+    /// are such rules.
+    pub(super) fn new(
+        dir: Option<&'a Path>,
+        given: Option<&Arc<Rules>>,
+        reader: Reader<'a>,
+    ) -> Finder<'a> {
         Finder {
             dir,
+            reader,
             foreign: Vec::new(),
             given: given.cloned(),
         }
@@ -114,23 +122,14 @@ impl<'a> Finder<'a> {
         })
     }
 
+    /// The rules file a board names at `path` (from the board's folder),
+    /// read and compiled.
     fn file(&mut self, path: &ast::Name) -> Result<Arc<Rules>, Vec<Problem>> {
         let full = match self.dir {
             Some(d) => d.join(&path.text),
             None => PathBuf::from(&path.text),
         };
         let shown = full.display().to_string();
-        let where_help = || match self.dir {
-            Some(d) if !d.as_os_str().is_empty() => format!(
-                "the path is relative to the board's folder `{}`; the built-in rules are {}",
-                d.display(),
-                builtin::rules_names()
-            ),
-            _ => format!(
-                "the path is relative to the board's folder; the built-in rules are {}",
-                builtin::rules_names()
-            ),
-        };
         if InputKind::of(&full) != InputKind::Language {
             return Err(vec![
                 Problem::error(
@@ -144,36 +143,21 @@ impl<'a> Finder<'a> {
         // Rules a board names but that cannot be read are unknown by that
         // name, as INTERCHANGE.md's table of codes says; `unreadable` is
         // for the file a command is given.
-        let input = match std::fs::metadata(&full) {
-            Ok(m) if !m.is_file() && !m.is_dir() => Err(Problem::error(
-                Code::UnknownRules,
-                format!("the rules `{}` are not a regular file", path.text),
-            )
-            .label(path.span, "not a file")
-            .help("name a `.rules` file")),
-            _ => read_bytes(&full).map_err(|e| {
-                let reason = match &e {
-                    ReadError::Io(e) => io_reason(e),
-                    ReadError::Folder => "it is a folder".to_string(),
-                    ReadError::TooLarge(_) => "it is larger than 1 MiB".to_string(),
-                };
-                let code = match e {
-                    ReadError::TooLarge(_) => Code::TooLarge,
-                    ReadError::Io(_) | ReadError::Folder => Code::UnknownRules,
-                };
-                let problem = Problem::error(
-                    code,
-                    format!("cannot read the rules `{}`: {reason}", path.text),
+        if self.reader.is_special(&full) {
+            return Err(vec![
+                Problem::error(
+                    Code::UnknownRules,
+                    format!("the rules `{}` are not a regular file", path.text),
                 )
-                .label(path.span, format!("`{shown}`: {reason}"));
-                match e {
-                    ReadError::Io(_) => problem.help(where_help()),
-                    _ => problem.help("name a `.rules` file"),
-                }
-            }),
+                .label(path.span, "not a file")
+                .help("name a `.rules` file"),
+            ]);
         }
-        .map_err(|p| vec![p])?;
-        let loaded = input_from_bytes(shown, input, None, InputKind::Language)
+        let bytes = self
+            .reader
+            .read(&full)
+            .map_err(|e| vec![self.unreadable(path, &shown, &e)])?;
+        let loaded = input_from_bytes(shown, bytes, None, InputKind::Language)
             .and_then(|i| compile_rules_text(&i.name, &i.text));
         match loaded {
             Ok(l) => {
@@ -197,6 +181,37 @@ impl<'a> Finder<'a> {
                     .help("fix the rules file first: its errors are listed above"),
                 ])
             }
+        }
+    }
+
+    /// Why the rules file a board names at `path` (`shown` from the board's
+    /// folder) cannot be read.
+    fn unreadable(&self, path: &ast::Name, shown: &str, e: &ReadError) -> Problem {
+        let reason = match e {
+            ReadError::Io(e) => io_reason(e),
+            ReadError::Folder => "it is a folder".to_string(),
+            ReadError::TooLarge(_) => "it is larger than 1 MiB".to_string(),
+        };
+        let code = match e {
+            ReadError::TooLarge(_) => Code::TooLarge,
+            ReadError::Io(_) | ReadError::Folder => Code::UnknownRules,
+        };
+        let problem = Problem::error(
+            code,
+            format!("cannot read the rules `{}`: {reason}", path.text),
+        )
+        .label(path.span, format!("`{shown}`: {reason}"));
+        match (e, self.dir) {
+            (ReadError::Io(_), Some(d)) if !d.as_os_str().is_empty() => problem.help(format!(
+                "the path is relative to the board's folder `{}`; the built-in rules are {}",
+                d.display(),
+                builtin::rules_names()
+            )),
+            (ReadError::Io(_), _) => problem.help(format!(
+                "the path is relative to the board's folder; the built-in rules are {}",
+                builtin::rules_names()
+            )),
+            _ => problem.help("name a `.rules` file"),
         }
     }
 }

@@ -124,6 +124,43 @@ pub(super) fn read_bytes(path: &Path) -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
+/// How compiling reads the rules files a board names (`rules "mine.rules"`):
+/// from the disk, or through a reader given to
+/// [`compile_with`](super::compile_with). Either way the size limit holds,
+/// and a file that cannot be read is put in the same words.
+#[derive(Clone, Copy)]
+pub(super) enum Reader<'a> {
+    /// The file system, through [`read_bytes`].
+    Disk,
+    /// The caller's reader: a file's bytes, or why it cannot be read.
+    With(&'a dyn Fn(&Path) -> std::io::Result<Vec<u8>>),
+}
+
+impl Reader<'_> {
+    /// Whether `path` is there but neither a file nor a folder (a device, a
+    /// pipe): only the disk holds such things.
+    pub(super) fn is_special(self, path: &Path) -> bool {
+        match self {
+            Reader::Disk => std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()),
+            Reader::With(_) => false,
+        }
+    }
+
+    /// The bytes of the file at `path`, within the size limit.
+    pub(super) fn read(self, path: &Path) -> Result<Vec<u8>, ReadError> {
+        match self {
+            Reader::Disk => read_bytes(path),
+            Reader::With(read) => {
+                let bytes = read(path).map_err(ReadError::Io)?;
+                if bytes.len() > limits::FILE_SIZE {
+                    return Err(ReadError::TooLarge(Some(bytes.len() as u64)));
+                }
+                Ok(bytes)
+            }
+        }
+    }
+}
+
 /// Turns bytes into an input, reporting invalid UTF-8 or an oversize text.
 pub(crate) fn input_from_bytes(
     name: String,
