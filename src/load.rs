@@ -2,12 +2,10 @@
 //! reader by the file's kind, finding a board's rules, and gathering every
 //! problem as a [`Report`] tied to its file.
 //!
-//! The stages are modules of their own, each using only those before it:
-//! `reading` reads files; `reports` puts a file's problems in order as
-//! reports; `rules_text` compiles a rules file's text; `finding` finds a
-//! board's rules (built-in, or a file it compiles); `compiling` compiles
-//! whatever an input holds, boards with the rules found. `named`,
-//! `layouts` and `rebind` build on them.
+//! Checking a board reads no file itself: the rules file a board names
+//! (`rules "mine.rules"`) is read by a reader given to it, the disk for
+//! [`compile`], [`board`] and the others, or one of the caller's with
+//! [`compile_with`].
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -16,6 +14,11 @@ use crate::diagnostic::{Problem, Report, SourceFile};
 pub use crate::interchange::Format;
 use crate::model::{Board, Rules};
 
+// The stages, each using only those before it: `reading` reads files;
+// `reports` puts a file's problems in order as reports; `rules_text`
+// compiles a rules file's text; `finding` finds a board's rules (built-in,
+// or a file it reads and compiles); `compiling` compiles whatever an input
+// holds, a board with the rules found. `named` and `layouts` build on them.
 mod compiling;
 mod finding;
 pub(crate) mod layouts;
