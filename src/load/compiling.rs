@@ -22,7 +22,7 @@ enum Expect {
     /// Rules or a board (by the file's first word); a `.board` file must
     /// hold a board and a `.rules` file rules.
     Either,
-    /// Rules only: a board's rules file.
+    /// Rules only: a `.rules` file.
     Rules,
     /// A board only.
     Board,
