@@ -13,11 +13,31 @@ use miette::{
 };
 use serde::Serialize;
 
-pub use crate::syntax::ast::Span;
-
 mod code;
 
 pub use code::Code;
+
+/// A byte range in a source file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end` (bytes).
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// Whether this span points at real text; boards read from YAML or JSON
+    /// carry empty spans.
+    pub fn is_known(self) -> bool {
+        self.end > self.start
+    }
+}
 
 /// How bad a problem is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -11,7 +11,11 @@ use std::path::Path;
 
 use std::sync::Arc;
 
-use super::{Failure, Input, InputKind, board_by, builtin, sound_board};
+use super::compiling::{board_by, sound_board};
+use super::finding::Finder;
+use super::reading::Reader;
+use super::{Failure, Input, InputKind};
+use crate::builtin;
 use crate::interchange::{self, BoardDoc};
 use crate::model::{Board, HatchStateId, RoomId, Rules, StateId};
 
@@ -105,8 +109,7 @@ impl Layouts {
         let remembered = Key::of(&doc);
         let checked = sound_board(
             &interchange::board_file(doc, default_name(input)),
-            input.dir.as_deref(),
-            given,
+            Finder::new(input.dir.as_deref(), given, Reader::Disk),
         );
         let board = match checked {
             Some(board) => board,

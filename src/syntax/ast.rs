@@ -2,27 +2,8 @@
 //! meaning is checked. Every name keeps its byte span so that the checker can
 //! point at it.
 
-/// A byte range in a source file.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Span {
-    /// First byte.
-    pub start: usize,
-    /// One past the last byte.
-    pub end: usize,
-}
-
-impl Span {
-    /// A span from `start` to `end` (bytes).
-    pub fn new(start: usize, end: usize) -> Self {
-        Span { start, end }
-    }
-
-    /// Whether this span points at real text; boards read from YAML or JSON
-    /// carry empty spans.
-    pub fn is_known(self) -> bool {
-        self.end > self.start
-    }
-}
+// A name keeps the span diagnostics point at.
+pub use crate::diagnostic::Span;
 
 /// A word of the file with the place it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]

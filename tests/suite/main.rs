@@ -33,6 +33,7 @@ mod message_style;
 mod newcomer;
 mod one_turn;
 mod plans;
+mod reader;
 mod report;
 mod robustness;
 mod rules;

@@ -1,0 +1,345 @@
+//! Syntax errors in the player's words: pest's error (which rules it
+//! expected, and where) becomes a [`Problem`] saying what was expected in
+//! the language's words ("`room`", "a name", "a statement"), what was
+//! found, where the file ends when it ends too early, and a help line for
+//! the mistakes people make (a rules statement in a board, a keyword as a
+//! name, a dash in a room id).
+
+use pest::error::{ErrorVariant, InputLocation};
+
+use super::ast::Span;
+use super::grammar::Rule;
+use super::keywords;
+use crate::diagnostic::{Code, Problem};
+
+/// Which part of a file a syntax error is in, for its help line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// The first line, before the file's kind is known.
+    Header,
+    /// A rules file.
+    Rules,
+    /// A board file.
+    Board,
+}
+
+/// Where a pest error is, in the text it was given.
+pub(super) fn error_offset(error: &pest::error::Error<Rule>) -> usize {
+    match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    }
+}
+
+/// Why a room id as written cannot be one, and what to write instead: the
+/// id with `_` for each character an id cannot hold.
+pub fn room_id_help(id: &str) -> String {
+    let fixed: String = id
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let why = if id.contains('-') {
+        "a room id cannot hold `-`: in `hatch A-B` the dash separates the two rooms"
+    } else {
+        "a room id is a number or a name made of letters, digits and `_`"
+    };
+    if id.is_empty() {
+        why.to_string()
+    } else {
+        format!("{why}; write `{fixed}` instead")
+    }
+}
+
+/// What a grammar rule is called in a message to a player.
+fn describe(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end of the file",
+        Rule::ident | Rule::ident_list => "a name",
+        Rule::number => "a number",
+        Rule::room_id => "a room id",
+        Rule::title => "a name",
+        Rule::string | Rule::string_text => "a quoted text",
+        Rule::kw_rules | Rule::rules_file | Rule::rules_ref => "`rules`",
+        Rule::kw_board | Rule::board_file => "`board`",
+        Rule::kw_room | Rule::room_decl | Rule::room_states => "`room`",
+        Rule::kw_hatch | Rule::hatch_decl | Rule::hatch_states => "`hatch`",
+        Rule::kw_states => "`states`",
+        Rule::kw_items | Rule::items_decl => "`items`",
+        Rule::kw_open | Rule::open_rule => "`open`",
+        Rule::kw_walk | Rule::walk_rule => "`walk`",
+        Rule::kw_through | Rule::through_cond => "`through`",
+        Rule::kw_enter | Rule::enter_rule => "`enter`",
+        Rule::kw_leave | Rule::leave_rule => "`leave`",
+        Rule::kw_flow | Rule::flow_rule => "`flow`",
+        Rule::kw_revisit | Rule::revisit_rule => "`revisit`",
+        Rule::kw_from | Rule::from_cond => "`from`",
+        Rule::kw_with | Rule::with_cond => "`with`",
+        Rule::kw_without | Rule::without_cond => "`without`",
+        Rule::kw_cost | Rule::cost | Rule::open_effect => "`cost`",
+        Rule::kw_becomes => "`becomes`",
+        Rule::kw_start | Rule::start_decl => "`start`",
+        Rule::kw_at | Rule::position => "`at`",
+        Rule::kw_end | Rule::end_rule => "`end`",
+        Rule::kw_action | Rule::action_decl | Rule::action_rule | Rule::action_failure => {
+            "`action`"
+        }
+        Rule::kw_in | Rule::in_cond => "`in`",
+        Rule::kw_bonus | Rule::bonus => "`bonus`",
+        Rule::kw_fatal => "`fatal`",
+        Rule::kw_safe => "`safe`",
+        Rule::kw_fails => "`fails`",
+        Rule::action_target => "`room` or `hatch`",
+        Rule::forbidden => "`forbidden`",
+        Rule::allowed => "`allowed`",
+        Rule::condition => "a condition",
+        Rule::colon => "`:`",
+        Rule::comma => "`,`",
+        Rule::plus => "`+`",
+        Rule::arrow => "`->`",
+        Rule::dash => "`-`",
+        Rule::file => "`rules` or `board`",
+        _ => "something else",
+    }
+}
+
+/// The words that start a statement of each kind of file: when a syntax
+/// error expects all of them, the message says "a statement".
+const RULES_STATEMENTS: &[&str] = &[
+    "`action`",
+    "`end`",
+    "`enter`",
+    "`flow`",
+    "`hatch`",
+    "`items`",
+    "`leave`",
+    "`open`",
+    "`revisit`",
+    "`room`",
+    "`walk`",
+];
+const BOARD_STATEMENTS: &[&str] = &["`hatch`", "`room`", "`rules`", "`start`"];
+
+/// A list of alternatives in words: "`a`, `b` or `c`".
+fn alternatives(words: &[&str]) -> String {
+    match words {
+        [] => "something else".to_string(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+/// What stands at a place in the text, for "found ...": a word, a number, a
+/// mark, or a description of a character that cannot be shown as it is.
+fn found_at(text: &str, at: usize) -> (String, usize) {
+    let rest = &text[at..];
+    let Some(first) = rest.chars().next() else {
+        return ("the end of the file".to_string(), at);
+    };
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let len = if word(first) {
+        rest.find(|c: char| !word(c)).unwrap_or(rest.len())
+    } else if first == '"' {
+        // A quoted text up to its closing quote or the end of the line.
+        rest[1..].find(['"', '\n']).map_or(rest.len(), |i| {
+            if rest.as_bytes()[i + 1] == b'"' {
+                i + 2
+            } else {
+                i + 1
+            }
+        })
+    } else if first.is_control() || first.is_whitespace() {
+        first.len_utf8()
+    } else {
+        // A run of marks such as `=>`, or a sign before a number: `-1`.
+        let marks = rest
+            .find(|c: char| word(c) || c.is_whitespace() || c.is_control() || c == '"')
+            .unwrap_or(rest.len());
+        let digits = if marks == 1 && first == '-' {
+            rest[1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(rest.len() - 1)
+        } else {
+            0
+        };
+        marks + digits
+    };
+    let found = &rest[..len];
+    let shown = if first.is_control() || (first.is_whitespace() && first != ' ') {
+        format!("the control character U+{:04X}", u32::from(first))
+    } else if found.chars().count() > 32 {
+        let cut: String = found.chars().take(32).collect();
+        format!("`{cut}...`")
+    } else {
+        format!("`{found}`")
+    };
+    (shown, at + len)
+}
+
+/// A quoted text that does not end on its line, or that holds a control
+/// character: pest only sees that no quoted text starts here.
+fn quoted_text_problem(text: &str, start: usize) -> Option<Problem> {
+    let rest = text[start..].strip_prefix('"')?;
+    let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+    let body = match line.find('"') {
+        Some(end) => &line[..end],
+        None => {
+            let line = line.trim_end_matches('\r');
+            return Some(
+                Problem::error(Code::Syntax, "this quoted text is not closed")
+                    .label(
+                        Span::new(start, start + 1 + line.len()),
+                        "no closing `\"` on this line",
+                    )
+                    .help("a quoted text ends with `\"` on the same line"),
+            );
+        }
+    };
+    let (i, c) = body.char_indices().find(|&(_, c)| c.is_control())?;
+    let at = start + 1 + i;
+    Some(
+        Problem::error(Code::Syntax, "a quoted text cannot hold control characters")
+            .label(
+                Span::new(at, at + c.len_utf8()),
+                format!("the control character U+{:04X}", u32::from(c)),
+            )
+            .help("remove it, or write a space instead of a tab"),
+    )
+}
+
+/// Where to point when the file ends too early: the last character of the
+/// last line that holds more than white space and comments.
+fn end_of_content(text: &str) -> Span {
+    let mut end = text.trim_end().len();
+    loop {
+        let line_start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+        let line = text[line_start..end].trim();
+        if !line.starts_with('#') || line_start == 0 {
+            break;
+        }
+        end = text[..line_start].trim_end().len();
+    }
+    let start = text[..end].char_indices().next_back().map_or(0, |(i, _)| i);
+    Span::new(start, end.max(start))
+}
+
+/// Turns pest's error into a problem. `offset` is where the parsed text
+/// starts in the file (probes parse from the statement before the error).
+pub(super) fn syntax_problem(
+    error: &pest::error::Error<Rule>,
+    text: &str,
+    offset: usize,
+    kind: Kind,
+) -> Problem {
+    let mut start = (offset + error_offset(error)).min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut expected = expected_words(error, kind);
+    if let Some(problem) = quoted_text_problem(text, start) {
+        return problem;
+    }
+    // A word at the start of a line is a new statement, not the end of the
+    // one before: only say what could start a statement there.
+    let line_start = text[..start]
+        .trim_end_matches([' ', '\t', '\r'])
+        .ends_with('\n');
+    if line_start && expected.contains(&"a statement") {
+        expected.retain(|e| *e == "a statement");
+    }
+    let expected_text = alternatives(&expected);
+    let (found, found_end) = found_at(text, start);
+    let at_end = text[start..].trim().is_empty();
+    let mut problem = Problem::error(
+        Code::Syntax,
+        format!("expected {expected_text}, found {found}"),
+    );
+    problem = if at_end {
+        let span = end_of_content(text);
+        problem.label(span, "the file ends here")
+    } else {
+        problem.label(
+            Span::new(start, found_end),
+            format!("expected {expected_text}"),
+        )
+    };
+    if let Some(help) = help(kind, text, Span::new(start, found_end), &expected) {
+        problem = problem.help(help);
+    }
+    problem
+}
+
+/// What pest expected, in words, each once: "a statement" for every word
+/// that starts a statement of this kind of file.
+fn expected_words(error: &pest::error::Error<Rule>, kind: Kind) -> Vec<&'static str> {
+    let mut expected: Vec<&str> = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().map(|r| describe(*r)).collect()
+        }
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    expected.sort_unstable();
+    expected.dedup();
+    let statements = match kind {
+        Kind::Rules => RULES_STATEMENTS,
+        Kind::Board => BOARD_STATEMENTS,
+        Kind::Header => &[],
+    };
+    if !statements.is_empty() && statements.iter().all(|s| expected.contains(s)) {
+        expected.retain(|e| !statements.contains(e));
+        expected.push("a statement");
+    }
+    expected
+}
+
+/// The help line for a syntax error, by the kind of file, the word found
+/// at `found` and what was expected there.
+fn help(kind: Kind, text: &str, found: Span, expected: &[&str]) -> Option<String> {
+    let (start, word) = (found.start, &text[found.start..found.end]);
+    let statement_expected = expected.contains(&"a statement");
+    match kind {
+        Kind::Header => Some(
+            "a rules file starts with `rules NAME`, a board file with `board NAME`".to_string(),
+        ),
+        Kind::Board
+            if statement_expected
+                && keywords::starts_rules_statement_only(word) =>
+        {
+            Some(format!(
+                "`{word}` belongs in a rules file; a board names its rules with `rules NAME` or `rules \"FILE\"`"
+            ))
+        }
+        Kind::Board if statement_expected && word == "board" => {
+            Some("a file holds one board".to_string())
+        }
+        Kind::Rules if statement_expected && keywords::belongs_to_boards(word) => {
+            Some(format!(
+                "`{word}` belongs in a board file; a rules file holds states, items and rules"
+            ))
+        }
+        _ if keywords::is_reserved(word)
+            && (expected.contains(&"a name") || expected.contains(&"a room id")) =>
+        {
+            Some(format!(
+                "`{word}` is a keyword: it cannot be a name or a room id"
+            ))
+        }
+        Kind::Board if word == "-" && expected.contains(&"a quoted text") => {
+            // The id as the author meant it: the word the dash is in.
+            let is_id = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+            let head = text[..start]
+                .rfind(|c: char| !is_id(c))
+                .map_or(0, |i| i + 1);
+            let tail = text[start..]
+                .find(|c: char| !is_id(c))
+                .map_or(text.len(), |i| start + i);
+            Some(room_id_help(&text[head..tail]))
+        }
+        Kind::Board if statement_expected => Some(
+            "a board file has `room`, `hatch`, `start` and `rules` statements".to_string(),
+        ),
+        Kind::Rules if statement_expected => Some(
+            "a rules file has `room states`, `hatch states`, `items`, `open`, `walk through`, `enter`, `leave`, `flow` and `revisit` statements".to_string(),
+        ),
+        _ => None,
+    }
+}
