@@ -24,7 +24,7 @@
 //! - otherwise, when a state fits in 64 or 128 bits, the full search with
 //!   the state in one machine word (`small.rs`);
 //! - otherwise the general full search (`general.rs`), whose states are
-//!   any number of words; [`solve_exhaustive`] always uses it, and the
+//!   any number of words; `solve_exhaustive` (in `hatchway::testing`) always uses it, and the
 //!   tests hold the other two to it.
 //!
 //! Why these give exact answers is argued in `docs/SEARCH.md`. The files:

@@ -28,15 +28,30 @@ fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// A file's code without its unit tests (from `#[cfg(test)]` on) and
-/// without comment lines.
+/// A file's code without its unit tests (a `#[cfg(test)]` module, inline
+/// or declared) and without comment lines.
 fn code_of(path: &Path) -> String {
     let text = std::fs::read_to_string(path).expect("a source file");
-    let text = text.split("#[cfg(test)]").next().unwrap_or("");
-    text.lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut kept = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() != "#[cfg(test)]" {
+            if !line.trim_start().starts_with("//") {
+                kept.push(line);
+            }
+            continue;
+        }
+        // The item the attribute is on: a declared module ends on its
+        // line; an inline one at the brace that closes it.
+        let mut depth = 0i64;
+        for item in lines.by_ref() {
+            depth += item.matches('{').count() as i64 - item.matches('}').count() as i64;
+            if depth <= 0 && (item.trim_end().ends_with(';') || item.trim_end().ends_with('}')) {
+                break;
+            }
+        }
+    }
+    kept.join("\n")
 }
 
 #[test]
