@@ -227,3 +227,51 @@ fn benchmarks_hold_the_current_figures_in_300_lines() {
         .count();
     assert!(lines <= 300, "BENCHMARKS.md has {lines} lines");
 }
+
+/// docs/ARCHITECTURE.md's code map names every file under `src/` (by its
+/// path, its folder and name, or its name), so that a newcomer finds each
+/// module from it.
+#[test]
+fn the_code_map_names_every_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let map = std::fs::read_to_string(root.join("docs/ARCHITECTURE.md")).expect("the map");
+    let mut files = Vec::new();
+    let mut pending = vec![src()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).expect("a folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() > 100, "only {} files found", files.len());
+    let unnamed: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let relative = f
+                .strip_prefix(src())
+                .ok()?
+                .to_string_lossy()
+                .replace('\\', "/");
+            let parts: Vec<&str> = relative.rsplitn(3, '/').collect();
+            let name = parts[0];
+            let last_two = parts.get(1).map(|dir| format!("{dir}/{name}"));
+            // A folder's `mod.rs` is named by the folder: `search/`.
+            let folder = relative
+                .strip_suffix("mod.rs")
+                .is_some_and(|dir| map.contains(&format!("{dir}`")));
+            let named = folder
+                || map.contains(&format!("{relative}`"))
+                || last_two.is_some_and(|t| map.contains(&format!("{t}`")))
+                || map.contains(&format!("`{name}`"));
+            (!named).then_some(relative)
+        })
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "docs/ARCHITECTURE.md names none of {unnamed:?}"
+    );
+}
