@@ -77,6 +77,11 @@ use schema::{SchemaKind, schema};
 use sweep::sweep;
 use test::{DiffStyle, Mode, test};
 
+/// Parses the command line and runs its command.
+///
+/// One function of some 180 lines: the dispatch table, one arm a command,
+/// each only unpacking that command's arguments into the call of its
+/// module; split, the table would be read in pieces.
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

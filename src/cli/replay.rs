@@ -202,6 +202,47 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
             .map(|r| document::roll_doc(&q.turn.board, &q.turn.movement, r));
         return write_document(&doc, shown == Shown::Yaml, term);
     }
+    let out = plan_log(q, &judged, told, &ships, style, pictures);
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    Exit::Success
+}
+
+pub(super) fn print_partial(
+    q: &Query,
+    steps: &[crate::referee::Step],
+    ships: &[Ship],
+    style: Style,
+    pictures: bool,
+) {
+    let mut out = format!(
+        "{}: planned path from room {}\n",
+        q.turn.board.name,
+        q.turn.board.room(q.turn.start).label()
+    );
+    out.push_str(&render::replay::steps_log(
+        &q.turn.board,
+        &q.turn.movement,
+        steps,
+        ships,
+        style,
+        pictures,
+    ));
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+}
+
+/// The log of a player's plan whose every step was allowed: the
+/// steps with the ship after each, where it ends and the verdict there,
+/// what can save the gnome or the final roll, and how the plan compares
+/// with the cheapest way to its outcome.
+fn plan_log(
+    q: &Query,
+    judged: &judgement::Judgement,
+    told: &crate::answer::Told<'_>,
+    ships: &[Ship],
+    style: Style,
+    pictures: bool,
+) -> String {
+    let planned = told.outcome;
     let mut out = format!(
         "{}: planned path from room {}\n",
         q.turn.board.name,
@@ -222,7 +263,7 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
         &q.turn.board,
         &q.turn.movement,
         steps,
-        &ships,
+        ships,
         style,
         pictures,
     ));
@@ -271,7 +312,7 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
         &q.turn.board,
         &q.turn.movement,
         q.turn.start,
-        &planned,
+        planned,
         &q.limits,
     ) {
         Comparison::Cheapest { listed } => {
@@ -295,29 +336,5 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
             "cannot tell whether it is the cheapest: {limit}\n"
         )),
     }
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
-    Exit::Success
-}
-
-pub(super) fn print_partial(
-    q: &Query,
-    steps: &[crate::referee::Step],
-    ships: &[Ship],
-    style: Style,
-    pictures: bool,
-) {
-    let mut out = format!(
-        "{}: planned path from room {}\n",
-        q.turn.board.name,
-        q.turn.board.room(q.turn.start).label()
-    );
-    out.push_str(&render::replay::steps_log(
-        &q.turn.board,
-        &q.turn.movement,
-        steps,
-        ships,
-        style,
-        pictures,
-    ));
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    out
 }

@@ -86,6 +86,12 @@ fn actions_into(nodes: &[Node], room: u32, hatch_count: usize, out: &mut Vec<u32
 }
 
 /// Solves a turn on a ship where nothing can flow, into `workspace`.
+///
+/// One function of some 130 lines: Dijkstra's loop over rooms, whose
+/// frontier, settled rooms and budget every step reads, and the writing of
+/// each room's outcome after it. Kept whole as the small search's loop is
+/// (`small/explore.rs` says what splitting that one cost); splitting this
+/// one has not been measured.
 pub fn solve(
     workspace: &mut Workspace,
     board: &Board,

@@ -141,6 +141,12 @@ impl Full {
     /// Settles every state reachable from those in the store, in order of
     /// (cost, actions); returns how many states were stored, and the
     /// cheapest step past the cost bound (`u32::MAX`: none).
+    ///
+    /// One function of some 160 lines: the general search's loop, whose
+    /// frontier, table, canonical form and the state being expanded every
+    /// step reads. Kept whole as the small search's loop is
+    /// (`small/explore.rs` says what splitting that one cost); splitting
+    /// this one has not been measured.
     pub(super) fn settle(
         &mut self,
         board: &Board,
