@@ -27,6 +27,7 @@ pub struct Run {
     stdin: Option<String>,
     hidden: Vec<(String, &'static str)>,
     env: Vec<(String, String)>,
+    seconds: bool,
     stdout: String,
     stderr: String,
     status: i32,
@@ -73,6 +74,7 @@ impl Run {
             stdin: None,
             hidden: Vec::new(),
             env: Vec::new(),
+            seconds: false,
             stdout: String::new(),
             stderr: String::new(),
             status: 0,
@@ -110,6 +112,13 @@ impl Run {
     pub fn tmp(mut self, path: impl AsRef<Path>) -> Run {
         self.hidden
             .push((path.as_ref().to_string_lossy().into_owned(), "[TMP]"));
+        self
+    }
+
+    /// Writes a duration in seconds, ` in 0.0 s` as `sweep` prints it, as
+    /// ` in [TIME]`: it depends on the machine.
+    pub fn seconds(mut self) -> Run {
+        self.seconds = true;
         self
     }
 
@@ -170,6 +179,9 @@ impl Run {
         for (path, mark) in &self.hidden {
             text = text.replace(path.as_str(), mark);
         }
+        if self.seconds {
+            text = hide_seconds(&text);
+        }
         text
     }
 
@@ -207,4 +219,31 @@ impl Run {
         settings.bind(|| insta::assert_snapshot!(name.to_owned(), text));
         out
     }
+}
+
+/// `text` with each ` in N.N s` (digits, a point, digits) written ` in [TIME]`.
+fn hide_seconds(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(" in ") {
+        let (before, after) = rest.split_at(at + 4);
+        out.push_str(before);
+        let digits = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+        let whole = digits(after);
+        let tail = &after[whole..];
+        let time = whole > 0
+            && tail.starts_with('.')
+            && digits(&tail[1..]) > 0
+            && tail[1 + digits(&tail[1..])..].starts_with(" s");
+        if time {
+            let end = whole + 1 + digits(&tail[1..]) + 2;
+            out.truncate(out.len() - 1);
+            out.push_str(" [TIME]");
+            rest = &after[end..];
+        } else {
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
 }

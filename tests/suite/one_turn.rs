@@ -258,6 +258,7 @@ fn options_a_command_cannot_honour_are_refused_by_name() {
         "--states",
         "clear",
     ])
+    .seconds()
     .snapshot("one-turn@sweep-with-grog");
     let (out, _, _) = with_grog(&["--from", "2", "--format", "json"]);
     let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
@@ -268,8 +269,8 @@ fn options_a_command_cannot_honour_are_refused_by_name() {
 /// a header counts what it shows of all.
 #[test]
 fn an_empty_answer_says_why() {
-    let out = Run::new(&["paths", "desperate-times", "--to", "1"])
-        .snapshot("one-turn@empty-answer-to");
+    let out =
+        Run::new(&["paths", "desperate-times", "--to", "1"]).snapshot("one-turn@empty-answer-to");
     let said = common::words(&out.stdout);
     assert!(
         said.contains("no outcome shown: no move ends in room 1 (Engine Room): from rooms 2, 3: the rules `red-november-rulebook` say `enter fire: forbidden`; with --with grog or with --with fire_extinguisher this step is allowed"),

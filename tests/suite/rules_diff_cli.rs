@@ -1,7 +1,7 @@
 //! `hatchway diff` from the command line: a minimal counterexample between
 //! two shipped rules that `hatchway paths` confirms under both.
 
-use crate::common::{self, hatchway, Run};
+use crate::common::{self, Run, hatchway};
 
 #[test]
 fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
@@ -276,7 +276,9 @@ fn a_different_verdict_is_a_difference_on_a_board_and_at_random() {
     assert_eq!(roll["action"], "extinguish_fire", "{json}");
     assert_eq!(roll["first"]["fatal_if_failed"], true, "{json}");
     assert_eq!(roll["second"]["fatal_if_failed"], false, "{json}");
-    let out = Run::new(&[
+    // Not pinned whole: the board's comment wraps the temporary folder's
+    // path, whose length changes with the process id.
+    let (out, _, _) = hatchway(&[
         "diff",
         "--rules",
         "red-november-rulebook",
@@ -284,15 +286,12 @@ fn a_different_verdict_is_a_difference_on_a_board_and_at_random() {
         &house,
         "--random",
         "100",
-    ])
-    .tmp(&dir)
-    .snapshot("diff@verdict-at-random");
+    ]);
     assert!(
-        common::words(&out.stdout).contains(
+        common::words(&out).contains(
             "extinguish_fire on room 1 at outcome #1: if the roll fails, he must leave but cannot; left in room 1: fatal under red-november-rulebook; he must leave but cannot; left in room 1: safe under house"
         ),
-        "{}",
-        out.stdout
+        "{out}"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
