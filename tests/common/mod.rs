@@ -5,6 +5,9 @@
 #![allow(dead_code)]
 
 pub mod brute;
+pub mod run;
+
+pub use run::Run;
 
 use std::path::PathBuf;
 

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{hatchway, words};
+use common::{Run, hatchway, words};
 
 use std::path::{Path, PathBuf};
 
@@ -26,11 +26,7 @@ fn files(dir: &str) -> Vec<String> {
 
 #[test]
 fn check_with_no_file_checks_the_builtin_files() {
-    let (out, err, code) = hatchway(&["check"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(err.is_empty(), "{err}");
-    assert!(out.contains("ok red-november.rules"), "{out}");
-    assert!(out.contains("ok red-november.board"), "{out}");
+    Run::new(&["check"]).snapshot("check@builtin-files");
 }
 
 #[test]
@@ -39,16 +35,14 @@ fn every_shipped_file_checks() {
     args.extend(files("boards"));
     args.push("tests/fixtures/interchange-example.yaml".to_string());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (out, err, code) = hatchway(&args);
-    assert_eq!(code, 0, "{err}");
-    assert!(err.is_empty(), "{err}");
+    let out = Run::new(&args).snapshot("check@every-shipped-file");
     for file in &args[1..] {
         assert!(
-            out.contains(&format!("ok {file}:")),
-            "{file} missing in:\n{out}"
+            out.stdout.contains(&format!("ok {file}:")),
+            "{file} missing in:\n{}",
+            out.stdout
         );
     }
-    assert!(out.contains("board `mini-flood`: 4 rooms"), "{out}");
 }
 
 #[test]
@@ -76,37 +70,24 @@ fn every_invalid_file_fails_with_its_message_on_stderr() {
 
 #[test]
 fn a_missing_file_fails() {
-    let (out, err, code) = hatchway(&["check", "no/such/file.board"]);
-    assert_eq!(code, 1);
-    assert!(out.is_empty());
-    assert!(
-        err.contains("cannot read `no/such/file.board`: no such file"),
-        "{err}"
-    );
+    Run::new(&["check", "no/such/file.board"]).snapshot("check@missing-file");
 }
 
 #[test]
 fn a_good_file_after_a_bad_one_is_still_checked() {
-    let (out, err, code) = hatchway(&[
+    Run::new(&[
         "check",
         "tests/invalid/duplicate-room.board",
         "boards/open-mini.board",
-    ]);
-    assert_eq!(code, 1);
-    assert!(err.contains("room `1` is declared twice"), "{err}");
-    assert!(out.contains("ok boards/open-mini.board"), "{out}");
+    ])
+    .snapshot("check@good-after-bad");
 }
 
 #[test]
 fn an_unknown_flag_is_a_command_line_error() {
-    let (out, err, code) = hatchway(&["check", "--no-such-flag"]);
-    assert_eq!(code, 2);
-    assert!(out.is_empty());
-    assert!(err.contains("--no-such-flag"), "{err}");
-    let (_, _, code) = hatchway(&["check", "--format", "xml"]);
-    assert_eq!(code, 2);
-    let (_, _, code) = hatchway(&["no-such-command"]);
-    assert_eq!(code, 2);
+    Run::new(&["check", "--no-such-flag"]).snapshot("check@unknown-flag");
+    Run::new(&["check", "--format", "xml"]).snapshot("check@unknown-format");
+    Run::new(&["no-such-command"]).snapshot("check@unknown-command");
 }
 
 #[test]
@@ -163,10 +144,9 @@ fn warnings_do_not_fail_the_check() {
     )
     .expect("the board is written");
     let path = board.to_str().expect("a UTF-8 path");
-    let (out, err, code) = hatchway(&["check", path]);
-    assert_eq!(code, 0, "{err}");
-    assert!(err.contains("room `3` can never be reached"), "{err}");
-    assert!(out.contains("ok "), "{out}");
+    Run::new(&["check", path])
+        .tmp(&dir)
+        .snapshot("check@warning-does-not-fail");
     let (out, _, code) = hatchway(&["check", "--format", "json", path]);
     assert_eq!(code, 0);
     let doc: serde_json::Value = serde_json::from_str(&out).expect("stdout is JSON");
@@ -221,10 +201,9 @@ fn a_hatch_action_may_act_on_a_state_that_cannot_be_opened() {
         path.to_str().expect("a UTF-8 path").to_string()
     };
     let stuck = rules("stuck", "action free: hatch stuck becomes closed");
-    let (out, err, code) = hatchway(&["check", &stuck]);
-    assert_eq!(code, 0, "{err}");
-    assert!(err.is_empty(), "{err}");
-    assert!(out.contains("ok "), "{out}");
+    Run::new(&["check", &stuck])
+        .tmp(&dir)
+        .snapshot("check@action-on-unopenable-state");
     for (name, state) in [("opened", "closed"), ("made", "open")] {
         let path = rules(name, &format!("action free: hatch {state} becomes stuck"));
         let (out, _, code) = hatchway(&["check", "--format", "json", &path]);
@@ -265,27 +244,29 @@ fn rules_that_cannot_be_read_are_unknown_rules() {
         doc["files"][0]["diagnostics"][0]["code"], "hatchway::unknown_rules",
         "{out}"
     );
+    // Not pinned whole: the help wraps the board's absolute folder.
     let (_, err, code) = hatchway(&["paths", board]);
     assert_eq!(code, 1);
     assert!(err.contains("hatchway::unknown_rules"), "{err}");
-    for rules in ["/nonexistent.rules", "red-novembr"] {
-        let (out, err, code) = hatchway(&["paths", "--rules", rules]);
-        assert_eq!(code, 1, "{rules}: {err}");
-        assert!(out.is_empty(), "{rules}: {out}");
-        assert!(err.contains("hatchway::unknown_rules"), "{rules}: {err}");
-        assert!(!err.contains("hatchway::unreadable"), "{rules}: {err}");
+    for (name, rules) in [("path", "/nonexistent.rules"), ("name", "red-novembr")] {
+        let out =
+            Run::new(&["paths", "--rules", rules]).snapshot(&format!("check@missing-rules-{name}"));
         assert!(
-            words(&err).contains(&format!("unknown rules `{rules}`: no such file")),
-            "{rules}: {err}"
+            out.stderr.contains("hatchway::unknown_rules"),
+            "{rules}: {}",
+            out.stderr
+        );
+        assert!(
+            words(&out.stderr).contains(&format!("unknown rules `{rules}`: no such file")),
+            "{rules}: {}",
+            out.stderr
         );
     }
-    let (_, err, _) = hatchway(&["paths", "--rules", "red-novembr"]);
-    assert!(
-        words(&err).contains("did you mean `red-november`?"),
-        "{err}"
-    );
     // A board file that cannot be read is still `unreadable`.
-    let (_, err, code) = hatchway(&["paths", "/nonexistent.board"]);
-    assert_eq!(code, 1);
-    assert!(err.contains("hatchway::unreadable"), "{err}");
+    let out = Run::new(&["paths", "/nonexistent.board"]).snapshot("check@missing-board");
+    assert!(
+        out.stderr.contains("hatchway::unreadable"),
+        "{}",
+        out.stderr
+    );
 }

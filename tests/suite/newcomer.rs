@@ -2,15 +2,16 @@
 //! and the rule that decided, plurals and shares that say what they hold,
 //! lists given as `a,b` as well as by repeating a flag.
 
-use crate::common::{hatchway, words};
+use crate::common::{Run, hatchway, words};
 
 /// A misspelt name gets the closest known one, whichever kind of name it is
 /// and wherever it is written.
 #[test]
 fn unknown_names_suggest_the_closest() {
-    let cases: &[(&[&str], &str)] = &[
-        (&["paths", "--to", "100"], "did you mean `10`?"),
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("paths-to", &["paths", "--to", "100"], "did you mean `10`?"),
         (
+            "paths-with",
             &[
                 "paths",
                 "boards/red-november-rulebook.board",
@@ -20,38 +21,43 @@ fn unknown_names_suggest_the_closest() {
             "did you mean `grog`?",
         ),
         (
+            "sweep-states",
             &["sweep", "--rooms", "1", "--states", "low_flod"],
             "did you mean `low_flood`?",
         ),
         (
+            "replay-path",
             &["replay", "--path", "open 1-2, move 100"],
             "did you mean `10`?",
         ),
-        (&["man", "pahts"], "did you mean `paths`?"),
+        ("man", &["man", "pahts"], "did you mean `paths`?"),
         (
+            "check-state",
             &["check", "tests/invalid/misspelt-state.board"],
             "did you mean `low_flood`?",
         ),
         (
+            "check-rules",
             &["check", "tests/invalid/misspelt-rules.board"],
             "did you mean `red-november`?",
         ),
     ];
-    for (args, hint) in cases {
-        let (_, err, code) = hatchway(args);
-        assert_eq!(code, 1, "{args:?}: {err}");
+    for (name, args, hint) in cases {
+        let out = Run::new(args).snapshot(&format!("newcomer@suggest-{name}"));
+        assert_eq!(out.status, 1, "{args:?}: {}", out.stderr);
         assert!(
-            words(&err).contains(hint),
-            "{args:?} should hint {hint}:\n{err}"
+            words(&out.stderr).contains(hint),
+            "{args:?} should hint {hint}:\n{}",
+            out.stderr
         );
     }
     // A name far from every known one gets the list, and no guess.
-    let (_, err, _) = hatchway(&["paths", "--to", "galley"]);
-    assert!(!err.contains("did you mean"), "{err}");
+    let out = Run::new(&["paths", "--to", "galley"]).snapshot("newcomer@suggest-none");
+    assert!(!out.stderr.contains("did you mean"), "{}", out.stderr);
     // clap suggests for values of its own lists.
-    let (_, err, code) = hatchway(&["paths", "--format", "jsn"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("'json'"), "{err}");
+    let out = Run::new(&["paths", "--format", "jsn"]).snapshot("newcomer@suggest-clap");
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.contains("'json'"), "{}", out.stderr);
 }
 
 /// `--with a,b` is the same as `--with a --with b`, and `--to` takes several
@@ -79,16 +85,17 @@ fn lists_by_comma_or_by_repeating() {
 /// Counts of one are singular, and shares show no digit they do not hold.
 #[test]
 fn plurals_and_shares() {
-    let (out, err, code) = hatchway(&["sweep", "--rooms", "1", "--states", "fire"]);
-    assert_eq!(code, 0, "{err}");
+    let out = Run::new(&["sweep", "--rooms", "1", "--states", "fire"])
+        .seconds()
+        .snapshot("newcomer@sweep-one-configuration");
     assert!(
-        out.contains("1 configuration x 10 start rooms = 10 solves"),
-        "{out}"
+        out.stdout
+            .contains("1 configuration x 10 start rooms = 10 solves"),
+        "{}",
+        out.stdout
     );
-    assert!(out.contains("room 1 takes the state fire"), "{out}");
-    assert!(!out.contains(".0%"), "{out}");
-    let (out, _, _) = hatchway(&["check", "tests/fixtures/one-room.board"]);
-    assert!(out.contains("1 room, 0 hatches"), "{out}");
+    assert!(!out.stdout.contains(".0%"), "{}", out.stdout);
+    Run::new(&["check", "tests/fixtures/one-room.board"]).snapshot("newcomer@check-one-room");
 }
 
 /// A room id with `-` says why it cannot be one and what to write, in the
@@ -107,16 +114,18 @@ fn room_ids_with_a_dash_say_what_to_write() {
         "tests/invalid/syntax-room-id-with-dash.board",
         yaml.to_str().expect("a UTF-8 path"),
     ] {
-        let (_, err, code) = hatchway(&["check", file]);
-        assert_eq!(code, 1, "{err}");
-        let said = words(&err);
+        let name = if file.ends_with(".yaml") {
+            "yaml"
+        } else {
+            "board"
+        };
+        let out = Run::new(&["check", file])
+            .tmp(&dir)
+            .snapshot(&format!("newcomer@room-id-with-dash-{name}"));
         assert!(
-            said.contains("the dash separates the two rooms"),
-            "{file}: {err}"
-        );
-        assert!(
-            said.contains("write `engine_room` instead"),
-            "{file}: {err}"
+            words(&out.stderr).contains("write `engine_room` instead"),
+            "{file}: {}",
+            out.stderr
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -127,22 +136,18 @@ fn room_ids_with_a_dash_say_what_to_write() {
 /// would allow it.
 #[test]
 fn refused_steps_quote_the_deciding_rule() {
-    let (_, err, code) = hatchway(&[
+    let out = Run::new(&[
         "replay",
         "tests/fixtures/rulebook-fire.board",
         "--path",
         "move 2",
-    ]);
-    assert_eq!(code, 1, "{err}");
-    let said = words(&err);
+    ])
+    .snapshot("newcomer@refused-step-shipped-rules");
     assert!(
-        said.contains(
-            "say `enter fire: forbidden`; with --with grog or with --with fire_extinguisher this step is allowed"
-        ),
-        "{err}"
+        out.stderr.contains("39 │ enter fire: forbidden"),
+        "{}",
+        out.stderr
     );
-    assert!(err.contains("red-november-rulebook.rules:39:1"), "{err}");
-    assert!(err.contains("39 │ enter fire: forbidden"), "{err}");
     // A rules file of the user's own: the quote is its line, and an item
     // that does not help is not named.
     let dir = std::env::temp_dir().join(format!("hatchway-rule-{}", std::process::id()));
@@ -161,18 +166,11 @@ fn refused_steps_quote_the_deciding_rule() {
     .expect("the board is written");
     let board = dir.join("kiln.board");
     let board = board.to_str().expect("a UTF-8 path");
-    let (_, err, code) = hatchway(&["replay", board, "--path", "move 2"]);
-    assert_eq!(code, 1, "{err}");
-    let said = words(&err);
-    assert!(
-        said.contains(
-            "the rules `hot` say `enter hot: forbidden`; with --with mitts this step is allowed"
-        ),
-        "{err}"
-    );
-    assert!(!said.contains("--with hat"), "{err}");
-    assert!(err.contains("hot.rules:8:1"), "{err}");
-    assert!(!err.contains("red-november"), "{err}");
+    let out = Run::new(&["replay", board, "--path", "move 2"])
+        .tmp(&dir)
+        .snapshot("newcomer@refused-step-own-rules");
+    assert!(!words(&out.stderr).contains("--with hat"), "{}", out.stderr);
+    assert!(!out.stderr.contains("red-november"), "{}", out.stderr);
     let (out, _, code) = hatchway(&["replay", board, "--path", "move 2", "--format", "json"]);
     assert_eq!(code, 1);
     let doc: serde_json::Value = serde_json::from_str(&out).expect("a JSON document");
@@ -199,6 +197,7 @@ fn documents_name_rules_items_and_steps() {
     assert_eq!(doc["items"], serde_json::json!([]));
     assert!(!out.contains("\"flood\""), "{out}");
     assert!(out.contains("\"flows\""), "{out}");
+    // Not pinned whole: the document of every outcome is 75,000 lines.
     let (out, err, code) = hatchway(&[
         "paths",
         "boards/red-november-rulebook.board",
@@ -224,25 +223,15 @@ fn documents_name_rules_items_and_steps() {
         outcome["actions"].as_array().expect("actions").len()
     );
     assert_eq!(steps.last().expect("a step")["minutes"], outcome["cost"]);
-    let (out, err, code) = hatchway(&[
+    Run::new(&[
         "replay",
         board,
         "--path",
         "open 1-2, move 1",
         "--format",
         "yaml",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    for line in [
-        "verdict: allowed",
-        "written: open 1-2",
-        "minutes: 2",
-        "- room: '2'\n    before: high_flood\n    after: low_flood",
-        "text: 'open closed: cost 1, becomes open'",
-        "text: 'enter low_flood: cost 1'",
-    ] {
-        assert!(out.contains(line), "{line} in\n{out}");
-    }
+    ])
+    .snapshot("newcomer@replay-yaml-steps");
 }
 
 /// A JSON board's error names the field at fault, as a YAML board's does.
@@ -256,12 +245,9 @@ fn json_board_errors_name_the_field() {
         r#"{"rooms": [{"id": 1}, {"id": 2}], "hatches": [{"between": [1, 2]}, {"between": [1, 2], "state": {"a": 1}}], "start": 1}"#,
     )
     .expect("the board is written");
-    let (_, err, code) = hatchway(&["check", file.to_str().expect("a UTF-8 path")]);
-    assert_eq!(code, 1, "{err}");
-    assert!(
-        words(&err).contains("expected a text, found a mapping (in `hatches[1].state`)"),
-        "{err}"
-    );
+    Run::new(&["check", file.to_str().expect("a UTF-8 path")])
+        .tmp(&dir)
+        .snapshot("newcomer@json-board-error");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -269,38 +255,23 @@ fn json_board_errors_name_the_field() {
 /// than printing nothing.
 #[test]
 fn a_hidden_outcome_is_not_replayed_in_silence() {
-    let (out, err, code) = hatchway(&["replay", "--outcome", "4", "--to", "2"]);
-    assert_eq!(code, 1, "{out}");
-    assert!(out.is_empty(), "{out}");
-    assert!(
-        words(&err).contains("outcome 4 ends in room 4 (Reactor Room), which `--to` does not name"),
-        "{err}"
-    );
-    let (_, err, code) = hatchway(&[
+    Run::new(&["replay", "--outcome", "4", "--to", "2"]).snapshot("newcomer@hidden-outcome-to");
+    Run::new(&[
         "replay",
         "boards/red-november-rulebook.board",
         "--outcome",
         "5",
         "--safe",
-    ]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("outcome 5 is fatal, and `--safe` hides it"),
-        "{err}"
-    );
+    ])
+    .snapshot("newcomer@hidden-outcome-safe");
     // Shown when the filter lets it through.
-    let (out, _, code) = hatchway(&["replay", "--outcome", "4", "--to", "4"]);
-    assert_eq!(code, 0);
-    assert!(out.contains("outcome 4 of 10"), "{out}");
+    Run::new(&["replay", "--outcome", "4", "--to", "4"]).snapshot("newcomer@shown-outcome");
 }
 
 /// Counts read as words: one of a thing is singular, in every message.
 #[test]
 fn one_of_a_thing_is_singular() {
-    let (_, err, code) = hatchway(&["paths", "--max-states", "1"]);
-    assert_eq!(code, 3);
-    assert!(err.contains("limit of 1 state,"), "{err}");
-    let (out, _, code) = hatchway(&["test", "--snapshots", "snapshots", "boards/open-mini.board"]);
-    assert_eq!(code, 0, "{out}");
-    assert!(out.contains("1 board, 1 match"), "{out}");
+    Run::new(&["paths", "--max-states", "1"]).snapshot("newcomer@limit-of-one-state");
+    Run::new(&["test", "--snapshots", "snapshots", "boards/open-mini.board"])
+        .snapshot("newcomer@one-board-one-match");
 }

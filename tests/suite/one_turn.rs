@@ -3,7 +3,7 @@
 //! and `report`; a command that cannot honour an option refuses it by
 //! name; an empty answer says why; the shipped boards can be named.
 
-use crate::common;
+use crate::common::{self, Run};
 use serde_json::json;
 
 /// The path of outcome `n` as `replay --format json` gives it: `open A-B`
@@ -172,53 +172,44 @@ fn draw_dot_report_and_replay_show_the_same_path() {
 /// `draw` takes a planned path as `dot` does.
 #[test]
 fn draw_draws_a_planned_path() {
-    let (out, err, code) = common::hatchway(&[
+    Run::new(&[
         "draw",
         "desperate-times",
         "--with",
         "grog",
         "--path",
         "open 5-7, move 5, open 2-5, move 2",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.starts_with("planned path, 3 min: open hatch 5-7"),
-        "{out}"
-    );
-    let (_, err, code) = common::hatchway(&["draw", "desperate-times", "--path", "move 1"]);
-    assert_eq!(code, 1);
-    assert!(err.contains("illegal_step"), "{err}");
+    ])
+    .snapshot("one-turn@draw-planned-path");
+    let out = Run::new(&["draw", "desperate-times", "--path", "move 1"])
+        .snapshot("one-turn@draw-illegal-path");
+    assert!(out.stderr.contains("illegal_step"), "{}", out.stderr);
 }
 
 /// What a command cannot honour it refuses by name, and never answers
 /// for another turn.
 #[test]
 fn options_a_command_cannot_honour_are_refused_by_name() {
-    let (out, err, code) = common::hatchway(&[
+    Run::new(&[
         "export",
         "desperate-times",
         "--with",
         "grog",
         "--format",
         "yaml",
-    ]);
-    assert_eq!(code, 2, "{out}");
-    assert!(out.is_empty());
-    assert!(
-        err.contains("`hatchway export` cannot honour `--with`"),
-        "{err}"
-    );
+    ])
+    .snapshot("one-turn@export-refuses-with");
     // What it can honour, it does: the exported board starts where asked.
-    let (out, err, code) = common::hatchway(&[
+    let out = Run::new(&[
         "export",
         "desperate-times",
         "--from",
         "3",
         "--format",
         "yaml",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.ends_with("start: 3\n"), "{out}");
+    ])
+    .snapshot("one-turn@export-from");
+    assert!(out.stdout.ends_with("start: 3\n"), "{}", out.stdout);
     // `sweep --from` sweeps that one start room.
     let (out, err, code) = common::hatchway(&[
         "sweep",
@@ -257,14 +248,18 @@ fn options_a_command_cannot_honour_are_refused_by_name() {
         ];
         common::hatchway(&[&base[..], more].concat())
     };
-    let (out, err, code) = with_grog(&[]);
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.starts_with(
-            "sweep of open-mini: every start room, rules red-november-rulebook, holding grog\n"
-        ),
-        "{out}"
-    );
+    Run::new(&[
+        "sweep",
+        "boards/open-mini.board",
+        "--rules",
+        "red-november-rulebook",
+        "--with",
+        "grog",
+        "--states",
+        "clear",
+    ])
+    .seconds()
+    .snapshot("one-turn@sweep-with-grog");
     let (out, _, _) = with_grog(&["--from", "2", "--format", "json"]);
     let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(doc["items"], json!(["grog"]));
@@ -274,15 +269,15 @@ fn options_a_command_cannot_honour_are_refused_by_name() {
 /// a header counts what it shows of all.
 #[test]
 fn an_empty_answer_says_why() {
-    let (out, _, code) = common::hatchway(&["paths", "desperate-times", "--to", "1"]);
-    assert_eq!(code, 0);
-    assert!(out.contains("0 of 20 outcomes"), "{out}");
-    let said = common::words(&out);
+    let out =
+        Run::new(&["paths", "desperate-times", "--to", "1"]).snapshot("one-turn@empty-answer-to");
+    let said = common::words(&out.stdout);
     assert!(
         said.contains("no outcome shown: no move ends in room 1 (Engine Room): from rooms 2, 3: the rules `red-november-rulebook` say `enter fire: forbidden`; with --with grog or with --with fire_extinguisher this step is allowed"),
-        "{out}"
+        "{}",
+        out.stdout
     );
-    let (out, _, _) = common::hatchway(&[
+    Run::new(&[
         "paths",
         "desperate-times",
         "--with",
@@ -290,24 +285,15 @@ fn an_empty_answer_says_why() {
         "--to",
         "1",
         "--safe",
-    ]);
-    assert!(out.contains("holding grog, 0 of 24 outcomes"), "{out}");
-    assert!(
-        common::words(&out).contains(
-            "outcomes #18, #23 end in room 1 (Engine Room), but `--safe` hides them: they are fatal"
-        ),
-        "{out}"
-    );
-    let (out, _, _) = common::hatchway(&["paths", "desperate-times", "--with", "grog", "--safe"]);
-    assert!(out.contains("holding grog, 20 of 24 outcomes"), "{out}");
+    ])
+    .snapshot("one-turn@empty-answer-safe");
+    Run::new(&["paths", "desperate-times", "--with", "grog", "--safe"])
+        .snapshot("one-turn@safe-answer");
     // In JSON the reason goes to standard error.
-    let (out, err, code) =
-        common::hatchway(&["paths", "desperate-times", "--to", "1", "--format", "json"]);
-    assert_eq!(code, 0);
-    assert!(out.contains("\"outcomes\": []"), "{out}");
-    assert!(common::words(&err).contains("no outcome shown"), "{err}");
+    Run::new(&["paths", "desperate-times", "--to", "1", "--format", "json"])
+        .snapshot("one-turn@empty-answer-json");
     // `plan` quotes the rule that forbids the action.
-    let (out, _, _) = common::hatchway(&[
+    let out = Run::new(&[
         "plan",
         "desperate-times",
         "--action",
@@ -316,10 +302,12 @@ fn an_empty_answer_says_why() {
         "2",
         "--with",
         "grog",
-    ]);
+    ])
+    .snapshot("one-turn@plan-forbidden-action");
     assert!(
-        common::words(&out).contains("in none can `unblock_hatch` be taken: in a room that is `fire`, the rules `red-november-rulebook` say `action in fire: forbidden`"),
-        "{out}"
+        common::words(&out.stdout).contains("in none can `unblock_hatch` be taken: in a room that is `fire`, the rules `red-november-rulebook` say `action in fire: forbidden`"),
+        "{}",
+        out.stdout
     );
 }
 
@@ -343,9 +331,9 @@ fn the_shipped_boards_can_be_named_from_anywhere() {
             out.status.code().unwrap_or(-1),
         )
     };
-    let (out, err, code) = run(&["paths", "desperate-times", "--with", "grog", "--to", "1"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("desperate-times: start in room 7"), "{out}");
+    Run::new(&["paths", "desperate-times", "--with", "grog", "--to", "1"])
+        .current_dir(&dir)
+        .snapshot("one-turn@named-board-elsewhere");
     let (list, _, code) = run(&["boards"]);
     assert_eq!(code, 0);
     for name in ["red-november", "desperate-times", "galley", "long-hull"] {
@@ -362,14 +350,20 @@ fn the_shipped_boards_can_be_named_from_anywhere() {
     assert_eq!(code, 0, "a JSON board by name");
     // A file of that name wins, with a warning.
     std::fs::write(dir.join("open-mini"), "board mine\nroom 1\nstart 1\n").expect("written");
-    let (out, err, code) = run(&["paths", "open-mini"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("mine:"), "{out}");
-    assert!(err.contains("ambiguous_board_name"), "{err}");
+    let out = Run::new(&["paths", "open-mini"])
+        .current_dir(&dir)
+        .tmp(&dir)
+        .snapshot("one-turn@file-wins-over-board-name");
+    assert!(
+        out.stderr.contains("ambiguous_board_name"),
+        "{}",
+        out.stderr
+    );
     // Neither a file nor a board: the error of reading the file.
-    let (_, err, code) = run(&["paths", "no-such-board"]);
-    assert_eq!(code, 1);
-    assert!(err.contains("no-such-board"), "{err}");
+    Run::new(&["paths", "no-such-board"])
+        .current_dir(&dir)
+        .tmp(&dir)
+        .snapshot("one-turn@neither-file-nor-board");
 }
 
 /// The documents' examples name the shipped boards by their paths in the source
@@ -379,20 +373,13 @@ fn the_shipped_boards_can_be_named_from_anywhere() {
 fn readme_paths_to_shipped_boards_work_anywhere() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme-paths");
     std::fs::create_dir_all(&dir).expect("a folder");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hatchway"))
-        .args(["paths", "boards/desperate-times.board", "--to", "7"])
+    let out = Run::new(&["paths", "boards/desperate-times.board", "--to", "7"])
         .current_dir(&dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("runs");
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-    );
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(stdout.starts_with("desperate-times:"), "{stdout}");
+        .tmp(&dir)
+        .snapshot("one-turn@readme-path-elsewhere");
+    let stderr = &out.stderr;
     assert!(
-        common::words(&stderr).contains("there is no file `boards/desperate-times.board` here: the built-in board `desperate-times` is read"),
+        common::words(stderr).contains("there is no file `boards/desperate-times.board` here: the built-in board `desperate-times` is read"),
         "{stderr}"
     );
 }

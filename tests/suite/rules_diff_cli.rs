@@ -1,7 +1,7 @@
 //! `hatchway diff` from the command line: a minimal counterexample between
 //! two shipped rules that `hatchway paths` confirms under both.
 
-use crate::common::{self, hatchway};
+use crate::common::{self, Run, hatchway};
 
 #[test]
 fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
@@ -9,7 +9,7 @@ fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
     std::fs::create_dir_all(&dir).expect("the temporary folder can be made");
     let file = dir.join("counterexample.board");
     let written = file.to_str().expect("temporary paths are UTF-8");
-    let (out, err, code) = hatchway(&[
+    let out = Run::new(&[
         "diff",
         "--rules",
         "red-november",
@@ -23,13 +23,14 @@ fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
         "6",
         "-o",
         written,
-    ]);
-    assert_eq!(code, 0, "{out}{err}");
+    ])
+    .tmp(&dir)
+    .snapshot("diff@random-seed-7-written");
     assert!(
-        out.contains("30 random boards of 6 rooms (seed 7)"),
-        "{out}"
+        out.stdout.contains("written to [TMP]/counterexample.board"),
+        "{}",
+        out.stdout
     );
-    assert!(out.contains(&format!("written to {written}")), "{out}");
 
     let board = std::fs::read_to_string(&file).expect("the counterexample is written");
     assert!(board.contains("\nrules red-november\n"), "{board}");
@@ -56,7 +57,11 @@ fn a_random_counterexample_is_confirmed_by_paths_under_both_rules() {
         "the two rules agree on:\n{board}"
     );
     // Shrunk: red-november has no pump_water, so one flooded room is enough.
-    assert!(out.contains("shrunk: 1 room, 0 hatches"), "{out}");
+    assert!(
+        out.stdout.contains("shrunk: 1 room, 0 hatches"),
+        "{}",
+        out.stdout
+    );
 
     // The same run as JSON, for scripts.
     let (json, _, code) = hatchway(&[
@@ -137,39 +142,25 @@ fn boards_compared_side_by_side() {
 
 #[test]
 fn incompatible_rules_and_bad_usage_are_diagnosed() {
-    let (_, err, code) = hatchway(&[
+    Run::new(&[
         "diff",
         "--rules",
         "red-november",
         "--rules",
         "red-november-rulebook",
         "boards/red-november-rulebook.board",
-    ]);
-    assert_eq!(code, 1);
-    assert!(
-        common::words(&err).contains("the rules `red-november` have no room state `sea`"),
-        "{err}"
-    );
-    let (_, err, code) = hatchway(&["diff", "--rules", "red-november"]);
-    assert_eq!(code, 2);
-    assert!(
-        common::words(&err).contains("compares two rules, and was given 1"),
-        "{err}"
-    );
-    let (_, err, code) = hatchway(&[
+    ])
+    .snapshot("diff@incompatible-board");
+    Run::new(&["diff", "--rules", "red-november"]).snapshot("diff@one-rules");
+    Run::new(&[
         "diff",
         "--rules",
         "red-november",
         "--rules",
         "no-such-rules",
-    ]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("hatchway::unknown_rules")
-            && err.contains("unknown rules `no-such-rules`: no such file"),
-        "{err}"
-    );
-    let (_, err, code) = hatchway(&[
+    ])
+    .snapshot("diff@unknown-rules");
+    Run::new(&[
         "diff",
         "--rules",
         "red-november",
@@ -179,9 +170,8 @@ fn incompatible_rules_and_bad_usage_are_diagnosed() {
         "5",
         "--rooms",
         "99",
-    ]);
-    assert_eq!(code, 1);
-    assert!(err.contains("--rooms 99"), "{err}");
+    ])
+    .snapshot("diff@too-many-rooms");
 }
 
 /// The shipped rulebook rules, renamed to `name` (a copy that keeps a
@@ -223,37 +213,32 @@ fn a_different_verdict_is_a_difference_on_a_board_and_at_random() {
     )
     .expect("writable");
     let board = board.to_str().expect("UTF-8");
-    let (out, err, code) = hatchway(&[
+    let out = Run::new(&[
         "diff",
         "--rules",
         "red-november-rulebook",
         "--rules",
         &house,
         board,
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let said = common::words(&out);
-    assert!(said.contains("start in room 1, 1 outcome differs"), "{out}");
-    assert!(
-        said.contains("fatal (end fire: fatal) safe (end fire: safe)"),
-        "{out}"
-    );
+    ])
+    .tmp(&dir)
+    .snapshot("diff@verdict-on-a-board");
     // He opens the hatch and leaves if a roll fails: safe under both.
-    assert!(!said.contains("extinguish_fire"), "{out}");
+    assert!(!out.stdout.contains("extinguish_fire"), "{}", out.stdout);
 
     // The fixture's gnome reaches the burning Galley only with grog.
     let fixture = "tests/fixtures/rulebook-fire.board";
-    let (out, _, code) = hatchway(&[
+    Run::new(&[
         "diff",
         "--rules",
         "red-november-rulebook",
         "--rules",
         &house,
         fixture,
-    ]);
-    assert_eq!(code, 0);
-    assert!(out.contains("0 outcomes differ"), "{out}");
-    let (out, _, code) = hatchway(&[
+    ])
+    .tmp(&dir)
+    .snapshot("diff@verdict-unreachable-without-grog");
+    Run::new(&[
         "diff",
         "--rules",
         "red-november-rulebook",
@@ -262,12 +247,9 @@ fn a_different_verdict_is_a_difference_on_a_board_and_at_random() {
         fixture,
         "--with",
         "grog",
-    ]);
-    assert_eq!(code, 0);
-    assert!(
-        common::words(&out).contains("start in room 1, holding grog, 1 outcome differs"),
-        "{out}"
-    );
+    ])
+    .tmp(&dir)
+    .snapshot("diff@verdict-reached-with-grog");
 
     let (json, err, code) = hatchway(&[
         "diff",
@@ -294,6 +276,8 @@ fn a_different_verdict_is_a_difference_on_a_board_and_at_random() {
     assert_eq!(roll["action"], "extinguish_fire", "{json}");
     assert_eq!(roll["first"]["fatal_if_failed"], true, "{json}");
     assert_eq!(roll["second"]["fatal_if_failed"], false, "{json}");
+    // Not pinned whole: the board's comment wraps the temporary folder's
+    // path, whose length changes with the process id.
     let (out, _, _) = hatchway(&[
         "diff",
         "--rules",
@@ -314,7 +298,7 @@ fn a_different_verdict_is_a_difference_on_a_board_and_at_random() {
 
 #[test]
 fn items_must_be_declared_by_both_rules_and_from_is_refused() {
-    let (_, err, code) = hatchway(&[
+    Run::new(&[
         "diff",
         "--rules",
         "red-november-rulebook",
@@ -322,14 +306,9 @@ fn items_must_be_declared_by_both_rules_and_from_is_refused() {
         "red-november",
         "--with",
         "grog",
-    ]);
-    assert_eq!(code, 1, "{err}");
-    assert!(
-        common::words(&err)
-            .contains("`--with grog`: the rules `red-november` declare no item `grog`"),
-        "{err}"
-    );
-    let (_, err, code) = hatchway(&[
+    ])
+    .snapshot("diff@item-of-one-rules-only");
+    Run::new(&[
         "diff",
         "--rules",
         "red-november",
@@ -337,13 +316,8 @@ fn items_must_be_declared_by_both_rules_and_from_is_refused() {
         "red-november",
         "--from",
         "2",
-    ]);
-    assert_eq!(code, 2, "{err}");
-    assert!(
-        common::words(&err).contains("`hatchway diff` cannot honour `--from`")
-            && common::words(&err).contains("each board is compared from its own start room"),
-        "{err}"
-    );
+    ])
+    .snapshot("diff@from-refused");
 }
 
 /// Each kind of statement of the rulebook, changed so that some answer
