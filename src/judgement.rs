@@ -4,7 +4,9 @@
 //! command line, a report, scripts) print or serialize a [`Judgement`]; none
 //! of them judges.
 
-use crate::diagnostic::{Problem, Span};
+use std::sync::Arc;
+
+use crate::diagnostic::{Problem, Report, SourceFile, Span};
 use crate::fixit::{self, Roll};
 use crate::model::{Board, Movement, Quote, RoomId};
 use crate::outcome::{Action, Outcome};
@@ -67,6 +69,21 @@ impl Judgement {
         std::iter::once(Ship::new(board, start))
             .chain(self.allowed.iter().map(|a| a.ship.clone()))
             .collect()
+    }
+
+    /// The report of the step the referee refused, if one was: the rule
+    /// that refuses it and what would allow it, pointing into the plan's
+    /// text `source`.
+    pub fn refusal(&self, source: &Arc<SourceFile>) -> Option<Report> {
+        self.refused.as_ref().map(|refused| {
+            let span = self.spans.get(refused.index).copied().unwrap_or_default();
+            refused.ruling.report(
+                Arc::clone(source),
+                refused.index + 1,
+                span,
+                &refused.illegal,
+            )
+        })
     }
 
     /// The steps allowed, in order.

@@ -101,14 +101,7 @@ pub(super) fn plan_walk(
     let judged =
         crate::judgement::judge(&q.turn.board, &q.turn.movement, q.turn.start, &source.text)
             .map_err(fail)?;
-    if let Some(refused) = &judged.refused {
-        let span = judged.spans.get(refused.index).copied().unwrap_or_default();
-        let report = refused.ruling.report(
-            std::sync::Arc::clone(&source),
-            refused.index + 1,
-            span,
-            &refused.illegal,
-        );
+    if let Some(report) = judged.refusal(&source) {
         print_reports(&[report], term);
         return Err(Exit::Invalid);
     }

@@ -162,14 +162,7 @@ pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Ter
                 let _ = write_document(&doc, shown == Shown::Yaml, term);
             }
         }
-        let span = judged.spans.get(refused.index).copied().unwrap_or_default();
-        let report = refused.ruling.report(
-            std::sync::Arc::clone(&source),
-            refused.index + 1,
-            span,
-            &refused.illegal,
-        );
-        print_reports(&[report], term);
+        print_reports(judged.refusal(&source).as_slice(), term);
         return Exit::Invalid;
     }
     if let Some(problem) = judged.problem.clone() {
@@ -214,11 +207,7 @@ pub(super) fn print_partial(
     style: Style,
     pictures: bool,
 ) {
-    let mut out = format!(
-        "{}: planned path from room {}\n",
-        q.turn.board.name,
-        q.turn.board.room(q.turn.start).label()
-    );
+    let mut out = plan_heading(q);
     out.push_str(&render::replay::steps_log(
         &q.turn.board,
         &q.turn.movement,
@@ -243,11 +232,7 @@ fn plan_log(
     pictures: bool,
 ) -> String {
     let planned = told.outcome;
-    let mut out = format!(
-        "{}: planned path from room {}\n",
-        q.turn.board.name,
-        q.turn.board.room(q.turn.start).label()
-    );
+    let mut out = plan_heading(q);
     out.extend(
         render::replay::preamble(&q.turn.board, &q.turn.movement, q.turn.start, 1, style)
             .lines()
@@ -337,4 +322,14 @@ fn plan_log(
         )),
     }
     out
+}
+
+/// The first line of a plan's log: `desperate-times: planned path from
+/// room 4 (Missile Control)`.
+fn plan_heading(q: &Query) -> String {
+    format!(
+        "{}: planned path from room {}\n",
+        q.turn.board.name,
+        q.turn.board.room(q.turn.start).label()
+    )
 }
