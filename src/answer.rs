@@ -27,7 +27,7 @@ mod filters;
 pub use filters::Filters;
 
 use crate::fixit::{self, Best, Fixit, Plan};
-use crate::model::{ActionId, Board, ItemSet, Movement, RoomId, Verdict};
+use crate::model::{ActionId, Board, ItemSet, Movement, RoomId, Rules, Verdict};
 use crate::outcome::Outcome;
 use crate::referee::{self, Illegal, Ship, Step};
 use crate::search::{self, LimitReached, Limits, Solution};
@@ -69,13 +69,13 @@ impl Turn {
         }
     }
 
-    /// The items of the board's rules named in `names`, resolved once for
-    /// every command: the first name the rules do not declare is refused.
-    pub fn items_named<S: AsRef<str>>(board: &Board, names: &[S]) -> Result<ItemSet, UnknownItem> {
+    /// The items of `rules` named in `names`, resolved in this one place
+    /// for every command: the first name the rules do not declare is
+    /// refused.
+    pub fn items_named<S: AsRef<str>>(rules: &Rules, names: &[S]) -> Result<ItemSet, UnknownItem> {
         names.iter().try_fold(ItemSet::default(), |held, name| {
             let name = name.as_ref();
-            board
-                .rules
+            rules
                 .item(name)
                 .map(|item| held.with(item))
                 .ok_or_else(|| UnknownItem {
@@ -183,11 +183,9 @@ impl<'a> Told<'a> {
     pub fn replay(&self) -> Result<&Replay, &Refused> {
         self.replay
             .get_or_init(|| {
-                let mut replay = Replay {
-                    steps: Vec::with_capacity(self.outcome.actions.len()),
-                    end: self.turn.first_ship(),
-                };
-                Box::new(play(self.turn, self.number, self.outcome, &mut replay).map(|()| replay))
+                let mut replay = Replay::start(self.turn);
+                let played = play(self.turn, self.number, self.outcome, &mut replay, |_| {});
+                Box::new(played.map(|()| replay))
             })
             .as_ref()
             .as_ref()
@@ -207,7 +205,7 @@ impl<'a> Told<'a> {
         }
         scratch.steps.clear();
         scratch.end.reset(&self.turn.board, self.turn.start);
-        play(self.turn, self.number, self.outcome, scratch)?;
+        play(self.turn, self.number, self.outcome, scratch, |_| {})?;
         Ok(&scratch.steps)
     }
 
@@ -217,17 +215,12 @@ impl<'a> Told<'a> {
     pub fn ships(&self) -> Result<&[Ship], &Refused> {
         self.ships
             .get_or_init(|| {
-                let mut ship = self.turn.first_ship();
-                let mut ships = vec![ship.clone()];
-                let turn = self.turn;
-                let played = referee::play(
-                    &turn.board,
-                    &turn.movement,
-                    &mut ship,
-                    &self.outcome.actions,
-                    |after| ships.push(after.clone()),
-                );
-                Box::new(played.map(|_| ships).map_err(|e| refused(self.number, e)))
+                let mut replay = Replay::start(self.turn);
+                let mut ships = vec![replay.end.clone()];
+                let played = play(self.turn, self.number, self.outcome, &mut replay, |after| {
+                    ships.push(after.clone());
+                });
+                Box::new(played.map(|()| ships))
             })
             .as_ref()
             .as_ref()
@@ -271,32 +264,33 @@ impl<'a> Told<'a> {
     /// replaying its path (the editor's lens asks this of outcomes found
     /// for their costs alone).
     pub fn allows_a_fixit(&self) -> bool {
-        fixit::allowed_at(&self.turn.movement, &self.turn.board, self.outcome)
+        fixit::allowed_at(&self.turn.board, &self.turn.movement, self.outcome)
     }
 }
 
 /// Plays `outcome`'s path on `into` (its ship at the start, its steps
-/// empty): the one replay of an engine's path, with the one policy for a
-/// refusal.
-fn play(turn: &Turn, number: usize, outcome: &Outcome, into: &mut Replay) -> Result<(), Refused> {
+/// empty), calling `after` with the ship after each step: the one replay
+/// of an engine's path, with the one policy for a refusal.
+fn play(
+    turn: &Turn,
+    number: usize,
+    outcome: &Outcome,
+    into: &mut Replay,
+    after: impl FnMut(&Ship),
+) -> Result<(), Refused> {
     referee::play_into(
         &turn.board,
         &turn.movement,
         &mut into.end,
         &mut into.steps,
         &outcome.actions,
-        |_| {},
+        after,
     )
-    .map_err(|e| refused(number, e))
-}
-
-/// The refusal of step `i` (from 0) of outcome `number`'s path.
-fn refused(number: usize, (i, reason): (usize, Illegal)) -> Refused {
-    Refused {
+    .map_err(|(i, reason)| Refused {
         outcome: number,
         step: i + 1,
         reason,
-    }
+    })
 }
 
 /// The library's answer to a turn: the outcomes shown, each with its
@@ -373,7 +367,11 @@ impl<'a> Answer<'a> {
 
     /// The outcome numbered `number` in the full listing, if shown.
     pub fn outcome(&self, number: usize) -> Option<&Told<'a>> {
-        self.told.iter().find(|t| t.number == number)
+        // Outcomes are kept in the order of their numbers.
+        self.told
+            .binary_search_by_key(&number, |t| t.number)
+            .ok()
+            .map(|i| &self.told[i])
     }
 
     /// Every plan for taking `action` at `at` after one of the outcomes

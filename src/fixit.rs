@@ -202,7 +202,7 @@ pub struct Best {
 /// let board = load::board_file("boards/desperate-times.board".as_ref())
 ///     .map_err(|f| format!("{} problems", f.reports.len()))?
 ///     .value;
-/// let items = Turn::items_named(&board, &["grog"])?;
+/// let items = Turn::items_named(&board.rules, &["grog"])?;
 /// let turn = Turn::holding(board, items);
 /// let solution = turn.solve(&Default::default())?;
 /// let answer = Answer::new(&turn, &solution.outcomes);
@@ -290,7 +290,7 @@ fn targets(
 
 /// Whether some action can be taken where `o` leaves the gnome: what
 /// [`fixits`] finds something for, told without the ship the path leaves.
-pub fn allowed_at(movement: &Movement, board: &Board, o: &Outcome) -> bool {
+pub fn allowed_at(board: &Board, movement: &Movement, o: &Outcome) -> bool {
     let turn = &movement.rules().turn;
     let here = o.rooms[o.room.index()];
     turn.actions.iter().enumerate().any(|(a, declared)| {

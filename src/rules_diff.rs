@@ -253,14 +253,9 @@ fn keyed(board: &Board, outcomes: Vec<Outcome>) -> BTreeMap<Key, Reached> {
 
 /// The items named, as `rules` numbers them.
 pub fn item_set(rules: &Rules, items: &[String]) -> Result<ItemSet, Uncompared> {
-    items.iter().try_fold(ItemSet::default(), |set, name| {
-        rules
-            .item(name)
-            .map(|i| set.with(i))
-            .ok_or_else(|| Uncompared::UnknownItem {
-                rules: rules.name.clone(),
-                item: name.clone(),
-            })
+    Turn::items_named(rules, items).map_err(|unknown| Uncompared::UnknownItem {
+        rules: rules.name.clone(),
+        item: unknown.name,
     })
 }
 

@@ -167,7 +167,7 @@ pub fn render(
 ) -> Result<(String, Vec<crate::diagnostic::Report>), Unrendered> {
     let loaded = load::board_file(board).map_err(Unrendered::Invalid)?;
     let board = loaded.value;
-    let held = Turn::items_named(&board, items).map_err(|e| Unrendered::NoSuchItem {
+    let held = Turn::items_named(&board.rules, items).map_err(|e| Unrendered::NoSuchItem {
         item: e.name,
         rules: board.rules.name.clone(),
     })?;

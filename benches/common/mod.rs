@@ -249,15 +249,8 @@ impl Prepared {
                     .collect::<Vec<_>>()
             ),
         };
-        let mut held = ItemSet::default();
-        for item in items {
-            held = held.with(
-                board
-                    .rules
-                    .item(item)
-                    .unwrap_or_else(|| panic!("the rules of {name} have no item {item}")),
-            );
-        }
+        let held = hatchway::answer::Turn::items_named(&board.rules, items)
+            .unwrap_or_else(|e| panic!("the rules of {name} have no item {}", e.name));
         let movement = board.rules.movement(held);
         let start = board.start;
         Prepared {

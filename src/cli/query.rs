@@ -47,7 +47,7 @@ pub(super) fn query_with(
         .iter()
         .map(|id| room_arg(&board, id, "--to"))
         .collect::<Result<Vec<_>, _>>()?;
-    let items = Turn::items_named(&board, &args.turn.with).map_err(|unknown| {
+    let items = Turn::items_named(&board.rules, &args.turn.with).map_err(|unknown| {
         let name = &unknown.name;
         QueryError {
             message: format!("unknown item `{name}` in `--with`"),

@@ -235,20 +235,7 @@ fn options_a_command_cannot_honour_are_refused_by_name() {
     );
     assert_eq!(all["start"], serde_json::Value::Null, "every room a start");
     // The same sweep under the rulebook with grog, with more options.
-    let with_grog = |more: &[&str]| {
-        let base = [
-            "sweep",
-            "boards/open-mini.board",
-            "--rules",
-            "red-november-rulebook",
-            "--with",
-            "grog",
-            "--states",
-            "clear",
-        ];
-        common::hatchway(&[&base[..], more].concat())
-    };
-    Run::new(&[
+    let with_grog = [
         "sweep",
         "boards/open-mini.board",
         "--rules",
@@ -257,10 +244,12 @@ fn options_a_command_cannot_honour_are_refused_by_name() {
         "grog",
         "--states",
         "clear",
-    ])
-    .seconds()
-    .snapshot("one-turn@sweep-with-grog");
-    let (out, _, _) = with_grog(&["--from", "2", "--format", "json"]);
+    ];
+    Run::new(&with_grog)
+        .seconds()
+        .snapshot("one-turn@sweep-with-grog");
+    let (out, _, _) =
+        common::hatchway(&[&with_grog[..], &["--from", "2", "--format", "json"]].concat());
     let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(doc["items"], json!(["grog"]));
 }

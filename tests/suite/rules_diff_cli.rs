@@ -151,7 +151,13 @@ fn incompatible_rules_and_bad_usage_are_diagnosed() {
         "boards/red-november-rulebook.board",
     ])
     .snapshot("diff@incompatible-board");
-    Run::new(&["diff", "--rules", "red-november"]).snapshot("diff@one-rules");
+    Run::new(&["diff", "--rules", "red-november"])
+        .stderr(concat!(
+            "  × `hatchway diff` compares two rules, and was given 1\n",
+            "  help: name them with `--rules A --rules B`\n",
+        ))
+        .status(2)
+        .run();
     Run::new(&[
         "diff",
         "--rules",
