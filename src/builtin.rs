@@ -17,15 +17,6 @@ pub struct BuiltinRules {
 /// Built-in rules files, the default first.
 pub const RULES: &[BuiltinRules] = &[
     BuiltinRules {
-        name: "red-november",
-        summary: "The movement of the base game as the first pathfinder program modelled it: \
-                  low water costs a minute, high water and fire bar the way, a burning room \
-                  cannot be left, no room is entered twice.",
-        origin: "the model of the first pathfinder program, not the published rulebook \
-                 (docs/RULES.md lists where the two differ).",
-        text: include_str!("../boards/red-november.rules"),
-    },
-    BuiltinRules {
         name: "red-november-rulebook",
         summary: "The published rules for moving and fix-its: grog or a fire extinguisher \
                   lets a gnome into a burning room, a burning room can be left, high water \
@@ -35,6 +26,15 @@ pub const RULES: &[BuiltinRules] = &[
                  and FAQ answers, two rules summaries); where those are silent the file \
                  says it chose. The rulebook's own pages were not read.",
         text: include_str!("../boards/red-november-rulebook.rules"),
+    },
+    BuiltinRules {
+        name: "red-november",
+        summary: "The movement of the base game as the first pathfinder program modelled it: \
+                  low water costs a minute, high water and fire bar the way, a burning room \
+                  cannot be left, no room is entered twice.",
+        origin: "the model of the first pathfinder program, not the published rulebook \
+                 (docs/RULES.md lists where the two differ).",
+        text: include_str!("../boards/red-november.rules"),
     },
     BuiltinRules {
         name: "deep-water",
@@ -47,7 +47,7 @@ pub const RULES: &[BuiltinRules] = &[
 ];
 
 /// The name of the rules a board uses when it does not say.
-pub const DEFAULT_RULES: &str = "red-november";
+pub const DEFAULT_RULES: &str = "red-november-rulebook";
 
 /// The line `hatchway rules NAME` prints before a built-in rules file: a
 /// copy that keeps the built-in name is taken for the built-in rules by
@@ -57,8 +57,8 @@ pub const COPY_HEADER: &str =
 
 /// The standard board, used when a command is given no board.
 pub const STANDARD_BOARD: (&str, &str) = (
-    "red-november.board",
-    include_str!("../boards/red-november.board"),
+    "red-november-rulebook.board",
+    include_str!("../boards/red-november-rulebook.board"),
 );
 
 /// A board shipped with hatchway, which any command takes by name where it
@@ -78,14 +78,14 @@ pub struct BuiltinBoard {
 /// `mini-flood` again, in YAML, to show the format: not a board of its own.)
 pub const BOARDS: &[BuiltinBoard] = &[
     BuiltinBoard {
-        name: "red-november",
+        name: "red-november-rulebook",
         file: STANDARD_BOARD.0,
         text: STANDARD_BOARD.1,
     },
     BuiltinBoard {
-        name: "red-november-rulebook",
-        file: "red-november-rulebook.board",
-        text: include_str!("../boards/red-november-rulebook.board"),
+        name: "red-november",
+        file: "red-november.board",
+        text: include_str!("../boards/red-november.board"),
     },
     BuiltinBoard {
         name: "desperate-times",

@@ -27,7 +27,7 @@ pub(super) const PATHS: &str = "Examples:
   hatchway paths boards/open-mini.board --to 2 --format yaml";
 
 pub(super) const SWEEP: &str = "Examples:
-  hatchway sweep --rooms 2,5,8";
+  hatchway sweep red-november --rooms 2,5,8";
 
 pub(super) const REPLAY: &str = "Examples:
   hatchway replay --outcome 4

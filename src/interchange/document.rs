@@ -127,7 +127,7 @@ pub struct BoardDoc {
     /// The board's name.
     #[serde(default)]
     pub name: Option<String>,
-    /// A built-in rules name or a path relative to the board file.
+    /// A built-in rules name or a path relative to the board file; default red-november-rulebook.
     #[serde(default)]
     pub rules: Option<String>,
     /// The rooms.

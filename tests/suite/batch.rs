@@ -326,7 +326,9 @@ fn rules_of_the_command_line_play_every_line() {
     }
     let (_, code) = batch_bytes(&[], &format!("{sea}\n"));
     assert_eq!(
-        code, 1,
-        "without `--rules`, `sea` is no state of the default rules"
+        code, 0,
+        "a line that names no rules plays the published game"
     );
+    let (_, code) = batch_bytes(&["--rules", "red-november"], &format!("{sea}\n"));
+    assert_eq!(code, 1, "`sea` is no state of the first pathfinder's rules");
 }

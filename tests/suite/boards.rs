@@ -36,7 +36,14 @@ fn every_board_is_pinned() {
 
 #[test]
 fn the_builtin_board_replays_ten_outcomes() {
-    let (log, _, code) = hatchway(&["replay", "--color", "never"]);
+    // With no board, the published game: the standard submarine and the sea.
+    let (log, _, code) = hatchway(&["replay", "--color", "never", "--max-cost", "1"]);
+    assert_eq!(code, 0);
+    assert!(log.starts_with(
+        "red-november-rulebook: start in room 1 (Engine Room), rules red-november-rulebook, 3 outcomes"
+    ));
+    // The first pathfinder's board, by name.
+    let (log, _, code) = hatchway(&["replay", "red-november", "--color", "never"]);
     assert_eq!(code, 0);
     assert_eq!(log.matches("\noutcome ").count(), 10);
     assert!(log.contains("outcome 10 of 10: ends in room 10 (Captain's Cabin), 4 min"));
@@ -89,7 +96,15 @@ fn a_changed_cost_breaks_the_snapshot() {
 /// after every step.
 #[test]
 fn replay_draws_the_ship_after_every_step() {
-    let (log, err, code) = hatchway(&["replay", "--outcome", "2", "--draw", "--color", "never"]);
+    let (log, err, code) = hatchway(&[
+        "replay",
+        "red-november",
+        "--outcome",
+        "2",
+        "--draw",
+        "--color",
+        "never",
+    ]);
     assert_eq!(code, 0, "{err}");
     // The start and two steps: three pictures.
     assert_eq!(
@@ -214,7 +229,7 @@ fn outcomes_come_in_the_documented_order() {
     let board = dir.join("order.board");
     std::fs::write(
         &board,
-        "board order\nroom 10: clear\nroom 2: low_flood\nroom galley: high_flood\n\
+        "board order\nrules red-november\nroom 10: clear\nroom 2: low_flood\nroom galley: high_flood\n\
          room aft: clear\nhatch 10-2\nhatch 2-galley\nhatch galley-aft\nhatch 10-aft\nstart 10\n",
     )
     .expect("the board is written");

@@ -388,7 +388,16 @@ fn no_state_name_is_built_in() {
 #[test]
 fn the_standard_board_is_pinned() {
     let text = dot_of(&["dot", "boards/red-november.board"]);
-    assert_eq!(text, dot_of(&["dot"]), "the built-in board is the same");
+    assert_eq!(
+        text,
+        dot_of(&["dot", "red-november"]),
+        "the built-in board is the same"
+    );
+    assert_eq!(
+        dot_of(&["dot", "boards/red-november-rulebook.board"]),
+        dot_of(&["dot"]),
+        "with no board, the published game's"
+    );
     common::snapshot_settings().bind(|| {
         insta::assert_snapshot!("dot@red-november", text);
         let outcome = dot_of(&["dot", "boards/burning-reactor.board", "--outcome", "6"]);
@@ -431,7 +440,7 @@ fn wrong_requests_are_errors() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("unknown room `11` in `--from`"), "{err}");
 
-    let (_, err, code) = hatchway(&["dot", "--with", "grog"]);
+    let (_, err, code) = hatchway(&["dot", "red-november", "--with", "grog"]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("unknown item `grog`"), "{err}");
 

@@ -27,7 +27,7 @@ fn fits_80_columns(text: &str) {
 
 #[test]
 fn the_standard_board_is_drawn_as_placed() {
-    let (out, err, code) = hatchway(&["draw"]);
+    let (out, err, code) = hatchway(&["draw", "red-november"]);
     assert_eq!(code, 0, "{err}");
     fits_80_columns(&out);
     assert!(out.contains("|1         @|"), "the player starts in room 1");
@@ -42,7 +42,7 @@ fn an_outcome_is_drawn_with_its_path() {
     fits_80_columns(&out);
     assert!(out.contains("(4) @|"), "the path ends in room 10");
     pinned("draw@red-november-outcome-10", &out);
-    let (_, err, code) = hatchway(&["draw", "--outcome", "11"]);
+    let (_, err, code) = hatchway(&["draw", "red-november", "--outcome", "11"]);
     assert_eq!(code, 1);
     assert!(err.contains("no outcome 11"), "{err}");
 }
@@ -487,7 +487,8 @@ fn svg_names_are_escaped() {
 
 #[test]
 fn svg_requests_end_with_their_exit_codes() {
-    let (out, err, code) = hatchway(&["draw", "--format", "svg", "--outcome", "11"]);
+    let (out, err, code) =
+        hatchway(&["draw", "red-november", "--format", "svg", "--outcome", "11"]);
     assert_eq!(code, 1, "{err}");
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("there is no outcome 11"), "{err}");

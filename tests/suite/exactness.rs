@@ -1313,13 +1313,15 @@ fn memory_budget_is_reported() {
 /// put) and two rooms joined by a closed hatch.
 #[test]
 fn brute_force_sanity() {
-    let one = common::board("board one\nroom 1\nstart 1\n");
+    let one = common::board("board one\nrules red-november\nroom 1\nstart 1\n");
     let movement = one.rules.movement(ItemSet::default());
     let e = brute::enumerate(&one, &movement, one.start, 10);
     assert_eq!(e.outcomes.len(), 1);
     assert_eq!(e.expanded, 1);
 
-    let two = common::board("board two\nroom 1\nroom 2: low_flood\nhatch 1-2\nstart 1\n");
+    let two = common::board(
+        "board two\nrules red-november\nroom 1\nroom 2: low_flood\nhatch 1-2\nstart 1\n",
+    );
     let movement = two.rules.movement(ItemSet::default());
     let e = brute::enumerate(&two, &movement, two.start, 100);
     let got: Vec<_> = e

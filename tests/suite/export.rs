@@ -319,10 +319,13 @@ fn the_command_writes_each_format_to_stdout() {
             &back,
         );
     }
-    // With no board, the standard board.
+    // With no board, the standard board of the published game.
     let (out, _, code) = hatchway(&["export", "--format", "hatchway"]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("board red-november\n"), "{out}");
+    assert!(
+        out.starts_with("board red-november-rulebook\nrules red-november-rulebook\n"),
+        "{out}"
+    );
 }
 
 #[test]

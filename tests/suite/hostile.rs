@@ -338,12 +338,12 @@ fn search_explodes() {
     );
 }
 
-/// On a dry ship (the built-in board, all clear) the budget counts rooms
+/// On a dry ship (the first pathfinder's board, all clear) the budget counts rooms
 /// reached, and the message says how far the listing is complete: the
 /// outcomes it had made final are still listed.
 #[test]
 fn dry_search_budget() {
-    let r = run(&["paths", "--max-states", "3"]);
+    let r = run(&["paths", "red-november", "--max-states", "3"]);
     assert_eq!(r.code, Some(3), "{}", r.stderr);
     assert!(
         words(&r.stderr).contains(
@@ -352,7 +352,7 @@ fn dry_search_budget() {
         "{}",
         r.stderr
     );
-    let r = run(&["paths", "--max-states", "10"]);
+    let r = run(&["paths", "red-november", "--max-states", "10"]);
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     // Stopped among the states of cost 0 (open hatches into a clear room):
     // nothing was settled, and the message does not pretend otherwise.

@@ -85,7 +85,7 @@ fn lists_by_comma_or_by_repeating() {
 /// Counts of one are singular, and shares show no digit they do not hold.
 #[test]
 fn plurals_and_shares() {
-    let out = Run::new(&["sweep", "--rooms", "1", "--states", "fire"])
+    let out = Run::new(&["sweep", "red-november", "--rooms", "1", "--states", "fire"])
         .seconds()
         .snapshot("newcomer@sweep-one-configuration");
     assert!(
@@ -255,7 +255,8 @@ fn json_board_errors_name_the_field() {
 /// than printing nothing.
 #[test]
 fn a_hidden_outcome_is_not_replayed_in_silence() {
-    Run::new(&["replay", "--outcome", "4", "--to", "2"]).snapshot("newcomer@hidden-outcome-to");
+    Run::new(&["replay", "red-november", "--outcome", "4", "--to", "2"])
+        .snapshot("newcomer@hidden-outcome-to");
     Run::new(&[
         "replay",
         "boards/red-november-rulebook.board",
@@ -265,7 +266,8 @@ fn a_hidden_outcome_is_not_replayed_in_silence() {
     ])
     .snapshot("newcomer@hidden-outcome-safe");
     // Shown when the filter lets it through.
-    Run::new(&["replay", "--outcome", "4", "--to", "4"]).snapshot("newcomer@shown-outcome");
+    Run::new(&["replay", "red-november", "--outcome", "4", "--to", "4"])
+        .snapshot("newcomer@shown-outcome");
 }
 
 /// Counts read as words: one of a thing is singular, in every message.

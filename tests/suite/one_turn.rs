@@ -231,7 +231,11 @@ fn options_a_command_cannot_honour_are_refused_by_name() {
     // And it says which turn it swept, as every document does.
     assert_eq!(
         (&doc["board"], &doc["rules"], &doc["start"]),
-        (&json!("open-mini"), &json!("red-november"), &json!("2"))
+        (
+            &json!("open-mini"),
+            &json!("red-november-rulebook"),
+            &json!("2")
+        )
     );
     assert_eq!(all["start"], serde_json::Value::Null, "every room a start");
     // The same sweep under the rulebook with grog, with more options.

@@ -9,24 +9,24 @@ fn run(args: &[&str]) -> String {
     format!("exit: {code}\n--- stdout\n{out}--- stderr\n{err}")
 }
 
-/// (snapshot name, board or "" for the built-in one, extra flags, plan)
+/// (snapshot name, board, extra flags, plan)
 const CASES: &[(&str, &str, &[&str], &str)] = &[
     // Legal plans.
     (
         "legal-cheapest",
-        "",
+        "red-november",
         &[],
         "open 1-2, move 2, open 2-5, move 5",
     ),
     (
         "legal-words-and-lines",
-        "",
+        "red-november",
         &[],
         "open hatch 1-3\nmove to room 3\n",
     ),
     (
         "legal-not-cheapest",
-        "",
+        "red-november",
         &[],
         "open 1-3, move 3, open 3-4, move 4, open 2-4, move 2",
     ),
@@ -36,7 +36,7 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
         &[],
         "open 1-2, move 1",
     ),
-    ("legal-empty", "", &[], ""),
+    ("legal-empty", "red-november", &[], ""),
     (
         "legal-fire-put-out",
         "boards/burning-reactor.board",
@@ -56,14 +56,34 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
         "move 2, open 2-3, move 3",
     ),
     // Illegal plans: each stops at its first illegal step, exit 1.
-    ("illegal-closed-hatch", "", &[], "move 2"),
-    ("illegal-hatch-not-here", "", &[], "open 2-5"),
-    ("illegal-not-adjacent", "", &[], "open 1-2, move 2, move 7"),
-    ("illegal-revisit", "", &[], "open 1-2, move 2, move 1"),
-    ("illegal-open-twice", "", &[], "open 1-2, open 1-2"),
-    ("illegal-unknown-room", "", &[], "open 1-2, move 42"),
-    ("illegal-no-such-hatch", "", &[], "open 1-5"),
-    ("illegal-syntax", "", &[], "open 1-2, walk 2"),
+    ("illegal-closed-hatch", "red-november", &[], "move 2"),
+    ("illegal-hatch-not-here", "red-november", &[], "open 2-5"),
+    (
+        "illegal-not-adjacent",
+        "red-november",
+        &[],
+        "open 1-2, move 2, move 7",
+    ),
+    (
+        "illegal-revisit",
+        "red-november",
+        &[],
+        "open 1-2, move 2, move 1",
+    ),
+    (
+        "illegal-open-twice",
+        "red-november",
+        &[],
+        "open 1-2, open 1-2",
+    ),
+    (
+        "illegal-unknown-room",
+        "red-november",
+        &[],
+        "open 1-2, move 42",
+    ),
+    ("illegal-no-such-hatch", "red-november", &[], "open 1-5"),
+    ("illegal-syntax", "red-november", &[], "open 1-2, walk 2"),
     (
         "illegal-leave-fire",
         "boards/burning-reactor.board",
@@ -73,7 +93,7 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
     (
         "illegal-enter-fire",
         "boards/open-mini.board",
-        &[],
+        &["--rules", "red-november"],
         "move 4",
     ),
     (
@@ -103,7 +123,7 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
     (
         "illegal-back-and-forth",
         "boards/open-mini.board",
-        &[],
+        &["--rules", "red-november"],
         "move 3, move 1",
     ),
 ];
@@ -112,10 +132,7 @@ const CASES: &[(&str, &str, &[&str], &str)] = &[
 fn planned_paths_are_refereed() {
     common::snapshot_settings().bind(|| {
         for (name, board, flags, plan) in CASES {
-            let mut args = vec!["replay"];
-            if !board.is_empty() {
-                args.push(board);
-            }
+            let mut args = vec!["replay", board];
             args.extend_from_slice(flags);
             args.extend_from_slice(&["--path", plan]);
             let output = run(&args);
@@ -154,15 +171,29 @@ fn a_plan_file_is_read() {
 #[test]
 fn a_plan_is_judged_within_a_budget_too_small_for_the_whole_turn() {
     let plan = "open 1-2, move 2, open 2-5, move 5";
-    let whole = run(&["paths", "--max-states", "5"]);
+    let whole = run(&["paths", "red-november", "--max-states", "5"]);
     assert!(whole.starts_with("exit: 3\n"), "{whole}");
-    let judged = run(&["replay", "--max-states", "5", "--path", plan]);
+    let judged = run(&[
+        "replay",
+        "red-november",
+        "--max-states",
+        "5",
+        "--path",
+        plan,
+    ]);
     assert!(judged.starts_with("exit: 0\n"), "{judged}");
     assert!(
         judged.contains("it is a cheapest way to this outcome"),
         "{judged}"
     );
-    let unsure = run(&["replay", "--max-states", "2", "--path", plan]);
+    let unsure = run(&[
+        "replay",
+        "red-november",
+        "--max-states",
+        "2",
+        "--path",
+        plan,
+    ]);
     assert!(unsure.starts_with("exit: 0\n"), "{unsure}");
     assert!(
         unsure.contains("cannot tell whether it is the cheapest: the search stopped"),

@@ -9,11 +9,11 @@ use common::hatchway;
 
 #[test]
 fn the_page_goes_to_standard_output_or_to_a_file() {
-    let (page, err, code) = hatchway(&["report"]);
+    let (page, err, code) = hatchway(&["report", "red-november"]);
     assert_eq!(code, 0, "{err}");
     assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
     assert!(page.ends_with("</html>\n"));
-    // The standard board's ten outcomes, as `paths` numbers them.
+    // The first pathfinder's board's ten outcomes, as `paths` numbers them.
     for n in 1..=10 {
         assert_eq!(
             page.matches(&format!("data-outcome=\"{n}\"")).count(),
@@ -27,7 +27,7 @@ fn the_page_goes_to_standard_output_or_to_a_file() {
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let file = dir.join("turn.html");
     let file_arg = file.to_str().expect("UTF-8 path");
-    let (out, err, code) = hatchway(&["report", "-o", file_arg]);
+    let (out, err, code) = hatchway(&["report", "red-november", "-o", file_arg]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("10 outcomes of 10"), "{out}");
     assert_eq!(

@@ -22,8 +22,10 @@ fn the_listing_names_every_built_in_rules_file_with_its_source() {
         );
     }
     assert_eq!(out.matches("Source: ").count(), SHIPPED.len(), "{out}");
-    assert!(out.contains("red-november (default)"), "{out}");
-    // The default rules are the first program's model, and say so.
+    assert!(out.contains("red-november-rulebook (default)"), "{out}");
+    // The default rules are the published game's, and the first program's
+    // model says what it is.
+    assert!(out.contains("The published rules"), "{out}");
     assert!(out.contains("first pathfinder program"), "{out}");
 }
 
@@ -216,11 +218,11 @@ fn rules_of_the_command_line_check_the_boards_states() {
     let boards = [
         write(
             "sea.json",
-            r#"{"rooms":[{"id":1,"state":"sea"}],"start":1}"#,
+            r#"{"rules":"red-november","rooms":[{"id":1,"state":"sea"}],"start":1}"#,
         ),
         write(
             "sea.board",
-            "board sea\nroom 1: sea\nroom 2\nhatch 1-2\nstart 2\n",
+            "board sea\nrules red-november\nroom 1: sea\nroom 2\nhatch 1-2\nstart 2\n",
         ),
         write(
             "sea-deep.board",

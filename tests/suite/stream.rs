@@ -9,7 +9,7 @@ use serde_json::Value;
 /// A 5-by-5 grid of closed hatches with four rooms of high water: too large
 /// for a small state budget, quick for the default one.
 fn grid() -> String {
-    let mut text = String::from("board grid5\n");
+    let mut text = String::from("board grid5\nrules red-november\n");
     for r in 0..5 {
         for c in 0..5 {
             let n = r * 5 + c + 1;

@@ -113,7 +113,7 @@ fn sweep_matches_solving_each_configuration() {
 /// they change its wrapping; the table and the traps are kept as printed.
 #[test]
 fn sweep_text_summary() {
-    let (out, err, code) = hatchway(&["sweep", "--rooms", "2,5,8"]);
+    let (out, err, code) = hatchway(&["sweep", "red-november", "--rooms", "2,5,8"]);
     assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "{err}");
     let (heading, table) = out.split_once("\n\n").expect("a heading");
@@ -141,6 +141,7 @@ fn sweep_text_summary() {
 fn sweep_json_summary() {
     let (out, err, code) = hatchway(&[
         "sweep",
+        "red-november",
         "--rooms",
         "2,5,8",
         "--states",

@@ -570,7 +570,14 @@ fn plan_refuses_unknown_actions_and_rooms() {
     ]);
     assert_eq!(code, 1);
     assert!(err.contains("unknown room `99` in `--at`"), "{err}");
-    let (_, err, code) = common::hatchway(&["plan", "--action", "pump_water", "--at", "1"]);
+    let (_, err, code) = common::hatchway(&[
+        "plan",
+        "red-november",
+        "--action",
+        "pump_water",
+        "--at",
+        "1",
+    ]);
     assert_eq!(code, 1);
     assert!(err.contains("declare no actions"), "{err}");
 }
@@ -603,7 +610,7 @@ fn fatal_outcomes_are_marked_and_can_be_hidden() {
     let last = log.lines().last().unwrap_or("");
     assert!(last.ends_with(": fatal (end high_flood: fatal)"), "{last}");
     // Rules without end rules mark nothing.
-    let (table, _, _) = common::hatchway(&["paths"]);
+    let (table, _, _) = common::hatchway(&["paths", "red-november"]);
     assert!(!table.contains("fatal"));
 }
 
@@ -670,7 +677,7 @@ fn a_plan_ends_with_a_fix_it() {
     }
 }
 
-// ------------------------------------- where the rulebook differs from the default
+// ----------------------- where the rulebook differs from the first pathfinder
 
 /// The outcomes `paths` lists for a board text with some arguments, as
 /// (final room, every room's state), each once.
@@ -700,10 +707,10 @@ const RULEBOOK: &str = "red-november-rulebook";
 /// item that matters the outcomes are the same where the rulebook agrees,
 /// and differ exactly by what the rule allows.
 #[test]
-fn paths_differ_from_the_default_exactly_where_the_rulebook_does() {
+fn paths_differ_from_the_first_pathfinders_exactly_where_the_rulebook_does() {
     // Entering fire: only with grog.
     let fire = "board f\nroom 1\nroom 2: fire\nhatch 1-2: open\nstart 1\n";
-    let base = listed("fire", fire, &[]);
+    let base = listed("fire", fire, &["--rules", "red-november"]);
     assert_eq!(listed("fire", fire, &["--rules", RULEBOOK]), base);
     let grog = listed("fire", fire, &["--rules", RULEBOOK, "--with", "grog"]);
     assert_eq!(grog.difference(&base).count(), 1, "{grog:?}");
@@ -711,14 +718,17 @@ fn paths_differ_from_the_default_exactly_where_the_rulebook_does() {
 
     // Leaving fire: a gnome in a burning room can walk out.
     let leave = "board l\nroom 1: fire\nroom 2\nhatch 1-2: open\nstart 1\n";
-    assert_eq!(listed("leave", leave, &[]).len(), 1);
+    assert_eq!(
+        listed("leave", leave, &["--rules", "red-november"]).len(),
+        1
+    );
     let out = listed("leave", leave, &["--rules", RULEBOOK]);
     assert_eq!(out.len(), 2);
     assert!(out.iter().any(|o| o.starts_with("\"2\"")));
 
     // Revisits: back to room 1 after flooding the corridor.
     let back = "board r\nroom 1\nroom 2\nroom 3: high_flood\nhatch 1-2\nhatch 2-3\nstart 1\n";
-    let base = listed("back", back, &[]);
+    let base = listed("back", back, &["--rules", "red-november"]);
     let again = listed("back", back, &["--rules", RULEBOOK]);
     assert!(base.is_subset(&again));
     let new: Vec<&String> = again.difference(&base).collect();
@@ -727,12 +737,12 @@ fn paths_differ_from_the_default_exactly_where_the_rulebook_does() {
 
     // High water meeting low water evens out at low water.
     let meet = "board m\nroom 1: high_flood\nroom 2: low_flood\nhatch 1-2\nstart 1\n";
-    let base = listed("meet", meet, &[]);
+    let base = listed("meet", meet, &["--rules", "red-november"]);
     let even = listed("meet", meet, &["--rules", RULEBOOK]);
     assert!(base.iter().all(|o| o.contains("high_flood")), "{base:?}");
     assert!(even.iter().any(|o| !o.contains("high_flood")), "{even:?}");
 
-    // The sea: no state of the default rules; only with an aqualung.
+    // The sea: no state of the first pathfinder's rules; only with an aqualung.
     let sea = "board s\nrules red-november-rulebook\nroom 1\nroom out: sea\nhatch 1-out\nstart 1\n";
     let (_, err, code) = common::hatchway(&[
         "paths",

@@ -441,9 +441,9 @@ mod tests {
     /// never two rooms in one place.
     #[test]
     fn arrangements_fit_their_columns() {
-        let standard = crate::load::board(&crate::load::standard_board())
-            .unwrap()
-            .value;
+        // The board of two rows of five rooms, placed as the boat is drawn.
+        let named = crate::load::board_input(std::path::Path::new("red-november")).unwrap();
+        let standard = crate::load::board(&named.input).unwrap().value;
         let wide = Arrangement::Columns(5).places(&standard);
         let turned = Arrangement::Columns(2).places(&standard);
         let placed = Arrangement::Board.places(&standard);
