@@ -2,26 +2,66 @@
 //! known name to a misspelt one, for "did you mean" hints.
 
 /// The known name closest to `word`, if one is close enough to be a likely
-/// slip: the same up to case, or within a third of its length in
-/// Damerau-Levenshtein edits (so `fir` finds `fire`, but `3` is not taken
-/// for a slip of `1`: any short id is one edit from another).
+/// slip (see [`closest_of`]): `fir` finds `fire`, `extinguish` finds
+/// `extinguish_fire`, but `3` is not taken for a slip of `1`.
 pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    closest_of(word, known.into_iter().map(|k| (k, k))).map(|(k, _)| k)
+}
+
+/// The known name closest to `word`, with the thing it names, when several
+/// names may name one thing (a room's id and its name). The first of these
+/// that finds a name wins:
+///
+/// 1. the same up to case, or within a third of its length in
+///    Damerau-Levenshtein edits, the fewest first (so `3` is not taken for
+///    a slip of `1`: any short id is one edit from another);
+/// 2. the start of the names of exactly one thing, up to case
+///    (`extinguish` for `extinguish_fire`);
+/// 3. a whole word, up to case, of the names of exactly one thing, words
+///    being parted by `_`, `-` or spaces (`water` for `pump_water`, but not
+///    `flood` between `low_flood` and `high_flood`).
+///
+/// A name spelt exactly as `word` is not a slip of it, and is passed over.
+pub fn closest_of<'a, T: PartialEq>(
+    word: &str,
+    known: impl IntoIterator<Item = (&'a str, T)>,
+) -> Option<(&'a str, T)> {
     let lower = word.to_lowercase();
+    let mut known: Vec<(&str, T)> = known.into_iter().filter(|(k, _)| *k != word).collect();
     let allowed = word.chars().count() / 3;
-    known
-        .into_iter()
-        .filter(|k| *k != word)
-        .map(|k| {
-            let distance = if k.to_lowercase() == lower {
+    let within = known
+        .iter()
+        .enumerate()
+        .map(|(i, (k, _))| {
+            let k = k.to_lowercase();
+            let distance = if k == lower {
                 0
             } else {
-                strsim::damerau_levenshtein(&lower, &k.to_lowercase())
+                strsim::damerau_levenshtein(&lower, &k)
             };
-            (distance, k)
+            (distance, i)
         })
         .filter(|&(d, _)| d <= allowed)
         .min_by_key(|&(d, _)| d)
-        .map(|(_, k)| k)
+        .map(|(_, i)| i);
+    let starts = |k: &str| !lower.is_empty() && k.to_lowercase().starts_with(&lower);
+    let word_of = |k: &str| {
+        k.to_lowercase()
+            .split(|c: char| c == '_' || c == '-' || c.is_whitespace())
+            .any(|w| !w.is_empty() && w == lower)
+    };
+    let chosen = within
+        .or_else(|| only_one(&known, starts))
+        .or_else(|| only_one(&known, word_of))?;
+    Some(known.swap_remove(chosen))
+}
+
+/// The first of `known` that `fits`, when every name that fits names the
+/// same thing.
+fn only_one<T: PartialEq>(known: &[(&str, T)], fits: impl Fn(&str) -> bool) -> Option<usize> {
+    let mut fitting = known.iter().enumerate().filter(|(_, (k, _))| fits(k));
+    let (first, (_, thing)) = fitting.next()?;
+    fitting.all(|(_, (_, t))| t == thing).then_some(first)
 }
 
 /// `did you mean `low_flood`? ` when a known name is close, else nothing:
@@ -55,5 +95,64 @@ mod tests {
         assert_eq!(closest("100", ["1", "10"]), Some("10"));
         assert_eq!(closest("3", ["1", "2"]), None);
         assert_eq!(did_you_mean("xyz", states), "");
+    }
+
+    #[test]
+    fn the_start_of_one_name_finds_it() {
+        let actions = ["extinguish_fire", "pump_water", "unblock_hatch"];
+        assert_eq!(closest("extinguish", actions), Some("extinguish_fire"));
+        assert_eq!(closest("PUMP", actions), Some("pump_water"));
+        assert_eq!(closest("", actions), None);
+        // The start of two names is no hint.
+        let states = ["clear", "low_flood", "high_flood", "fire"];
+        assert_eq!(closest("h", ["hatch", "high_flood", "room"]), None);
+        assert_eq!(closest("l", states), Some("low_flood"));
+    }
+
+    #[test]
+    fn a_whole_word_of_one_name_finds_it() {
+        let actions = ["extinguish_fire", "pump_water", "unblock_hatch"];
+        assert_eq!(closest("fire", actions), Some("extinguish_fire"));
+        assert_eq!(closest("Water", actions), Some("pump_water"));
+        assert_eq!(
+            closest("rulebook", ["red-november", "red-november-rulebook"]),
+            Some("red-november-rulebook")
+        );
+        assert_eq!(
+            closest("pumps", ["Engine Room", "Oxygen Pumps"]),
+            Some("Oxygen Pumps")
+        );
+        // A word of two names is no hint, nor a part of a word.
+        let states = ["clear", "low_flood", "high_flood", "fire"];
+        assert_eq!(closest("flood", states), None);
+        assert_eq!(closest("guish", actions), None);
+    }
+
+    #[test]
+    fn short_ids_stay_apart() {
+        let ids = ["1", "2", "3", "10"];
+        assert_eq!(closest("4", ids), None);
+        assert_eq!(closest("5", ["1", "2"]), None);
+        assert_eq!(closest("0", ids), None);
+        // A longer id is found by its start, when it is the only one.
+        assert_eq!(closest("1", ["10", "2"]), Some("10"));
+        assert_eq!(closest("1", ["10", "11"]), None);
+    }
+
+    #[test]
+    fn names_of_one_thing_are_one_hint() {
+        // A room's id and its name: the start of both is one room.
+        let rooms = [
+            ("galley", 1),
+            ("Galley", 1),
+            ("store", 2),
+            ("Store Room", 2),
+        ];
+        assert_eq!(closest_of("gal", rooms), Some(("galley", 1)));
+        assert_eq!(closest_of("sto", rooms), Some(("store", 2)));
+        assert_eq!(closest_of("room", rooms), Some(("Store Room", 2)));
+        assert_eq!(closest_of("s", [("store", 2), ("stern", 3)]), None);
+        // A name spelt exactly so is passed over.
+        assert_eq!(closest_of("store", [("store", 2)]), None);
     }
 }

@@ -95,9 +95,10 @@ pub(super) enum Command {
         /// `pump_water`, `unblock_hatch` in `red-november-rulebook`).
         #[arg(long, value_name = "NAME")]
         action: String,
-        /// Where the action is taken: the room the move ends in. For an
-        /// action on a hatch, a room the hatch touches: every hatch of that
-        /// room the action can act on is a plan of its own.
+        /// Where the action is taken: the room the move ends in, by id or
+        /// name (`--at "Engine Room"`). For an action on a hatch, a room the
+        /// hatch touches: every hatch of that room the action can act on is
+        /// a plan of its own.
         #[arg(long, value_name = "ROOM")]
         at: String,
         #[command(flatten)]
@@ -114,8 +115,8 @@ pub(super) enum Command {
     Sweep {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
-        /// Only these rooms vary (comma-separated ids); the others keep the
-        /// board's states. Default: every room.
+        /// Only these rooms vary (comma-separated ids or names); the others
+        /// keep the board's states. Default: every room.
         #[arg(long, value_name = "IDS", value_delimiter = ',')]
         rooms: Vec<String>,
         /// The states the varying rooms take (comma-separated). Default:
@@ -348,7 +349,8 @@ pub(super) enum Command {
 /// the same options.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub(super) struct TurnArgs {
-    /// Start in this room instead of the board's start room.
+    /// Start in this room instead of the board's start room: its id, or
+    /// its name up to case (`--from "Missile Control"`).
     #[arg(long, value_name = "ROOM")]
     pub(super) from: Option<String>,
     /// Items the player holds this turn (repeatable, or comma-separated:
@@ -380,8 +382,8 @@ pub(super) struct DrawnArgs {
 pub(super) struct QueryArgs {
     #[command(flatten)]
     pub(super) turn: TurnArgs,
-    /// Only outcomes that end in one of these rooms (repeatable, or
-    /// comma-separated: `--to 2,5`).
+    /// Only outcomes that end in one of these rooms, by id or name
+    /// (repeatable, or comma-separated: `--to 2,5`).
     #[arg(long, value_name = "ROOM", value_delimiter = ',')]
     pub(super) to: Vec<String>,
     /// Only outcomes that cost at most this many minutes.

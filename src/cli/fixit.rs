@@ -43,13 +43,12 @@ pub(super) fn plan(
         );
         return Exit::Invalid;
     };
-    let Some(at) = q.turn.board.room_by_id(request.at) else {
-        print_plain(
-            format!("unknown room `{}` in `--at`", request.at),
-            Some(q.turn.board.rooms_help(request.at)),
-            term,
-        );
-        return Exit::Invalid;
+    let at = match room_arg(&q.turn.board, request.at, "--at") {
+        Ok(at) => at,
+        Err(e) => {
+            print_plain(e.message, e.help, term);
+            return Exit::Invalid;
+        }
     };
     let solution = match solve(&q, term) {
         Ok(s) => s,

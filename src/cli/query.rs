@@ -20,10 +20,12 @@ pub(super) struct QueryError {
     pub(super) help: Option<String>,
 }
 
-pub(super) fn room_arg(board: &Board, id: &str, flag: &str) -> Result<RoomId, QueryError> {
-    board.room_by_id(id).ok_or_else(|| QueryError {
-        message: format!("unknown room `{id}` in `{flag}`"),
-        help: Some(board.rooms_help(id)),
+/// The room an option names (`--from`, `--to`, `--at`, `--rooms`): by its
+/// id, or by its name up to case.
+pub(super) fn room_arg(board: &Board, text: &str, flag: &str) -> Result<RoomId, QueryError> {
+    board.room_by_id_or_name(text).ok_or_else(|| QueryError {
+        message: format!("unknown room `{text}` in `{flag}`"),
+        help: Some(board.room_named_help(text)),
     })
 }
 

@@ -10,7 +10,8 @@ use crate::builtin;
 use crate::diagnostic::{Code, Problem};
 use crate::model::Rules;
 
-use super::{Compiled, Failure, Input, InputKind, Loaded, read};
+use super::reading::read_or_near;
+use super::{Compiled, Failure, Input, InputKind, Loaded};
 
 /// How a written board names its rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,7 +152,7 @@ pub fn board_input(path: &Path) -> Result<Named, Failure> {
     match builtin {
         Some(board) if !path.exists() => Ok(as_builtin(board, None)),
         _ => {
-            let input = read(path)?;
+            let input = read_or_near(path, builtin_near(path))?;
             let note = builtin.map(|b| {
                 Problem::warning(
                     Code::AmbiguousBoardName,
@@ -168,4 +169,29 @@ pub fn board_input(path: &Path) -> Result<Named, Failure> {
             Ok(Named { input, note })
         }
     }
+}
+
+/// What a missing board's path could be a slip of besides the files beside
+/// it, as [`board_input`] takes them: the built-in boards' names for a bare
+/// name (`desperate-time`), their files for a path in a `boards` folder
+/// (`boards/desperate-time.board`, read when there is no such file).
+fn builtin_near(path: &Path) -> Vec<(&'static str, String)> {
+    let bare = path.parent().is_some_and(|p| p.as_os_str().is_empty());
+    let in_boards = path
+        .parent()
+        .and_then(Path::file_name)
+        .is_some_and(|f| f == "boards");
+    builtin::BOARDS
+        .iter()
+        .filter_map(|b| {
+            if bare {
+                Some((b.name, b.name.to_string()))
+            } else if in_boards {
+                let written = path.with_file_name(b.file).display().to_string();
+                Some((b.file, written))
+            } else {
+                None
+            }
+        })
+        .collect()
 }

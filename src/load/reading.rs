@@ -14,6 +14,14 @@ use crate::syntax::ast;
 /// first bad byte. Reading stops after the size limit, so that a device such
 /// as `/dev/zero` is refused instead of read forever.
 pub fn read(path: &Path) -> Result<Input, Failure> {
+    read_or_near(path, Vec::new())
+}
+
+/// Reads a file as [`read`] does; when there is none at `path`, the help
+/// suggests the closest of the files in its folder and of `others`: what
+/// else the command takes in its place (a built-in board's name), each as
+/// compared with the path's file name and as it would be written.
+pub(super) fn read_or_near(path: &Path, others: Vec<(&str, String)>) -> Result<Input, Failure> {
     let name = path.display().to_string();
     let plain = |problem: Problem| {
         Failure::single(
@@ -24,9 +32,50 @@ pub fn read(path: &Path) -> Result<Input, Failure> {
             problem,
         )
     };
-    let bytes = read_bytes(path).map_err(|e| plain(e.problem(&name)))?;
+    let bytes = read_bytes(path).map_err(|e| {
+        let problem = e.problem(&name);
+        let missing = matches!(&e, ReadError::Io(e) if e.kind() == std::io::ErrorKind::NotFound);
+        plain(match missing.then(|| near(path, others)).flatten() {
+            Some(near) => problem.help(format!(
+                "did you mean `{near}`? check the path and that the file can be read"
+            )),
+            None => problem,
+        })
+    })?;
     let dir = path.parent().map(Path::to_path_buf);
     input_from_bytes(name, bytes, dir, InputKind::of(path))
+}
+
+/// At most this many entries of a folder are compared with a missing
+/// file's name: a hint is not worth reading a huge folder.
+const NEAR_FILES: usize = 1000;
+
+/// The closest to `path`'s file name of the files in its folder (written
+/// with the folder, as the path was) and of `others`.
+fn near(path: &Path, others: Vec<(&str, String)>) -> Option<String> {
+    let word = path.file_name()?.to_str()?;
+    let parent = path.parent().unwrap_or(Path::new(""));
+    let folder = if parent.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        parent
+    };
+    let mut files: Vec<String> = std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .take(NEAR_FILES)
+        .flatten()
+        .filter(|entry| entry.path().is_file())
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .collect();
+    // In order, so that of two names as close the same is chosen on
+    // every file system.
+    files.sort_unstable();
+    let known = files
+        .iter()
+        .map(|f| (f.as_str(), parent.join(f).display().to_string()))
+        .chain(others);
+    crate::spelling::closest_of(word, known).map(|(_, written)| written)
 }
 
 /// Reads the rules file `--rules` names when the name is no built-in one:

@@ -162,6 +162,70 @@ impl Board {
             .map(|i| RoomId(i as u32))
     }
 
+    /// A room by its id, else by its name up to case (`Engine Room`,
+    /// `engine room`), as an option naming one room takes it. An id wins
+    /// over another room's name; a name that several rooms share names
+    /// none of them.
+    ///
+    /// ```
+    /// let board = hatchway::load::board_file(std::path::Path::new("boards/desperate-times.board"))?.value;
+    /// let engine_room = board.room_by_id("1");
+    /// assert_eq!(board.room_by_id_or_name("engine room"), engine_room);
+    /// assert_eq!(board.room_by_id_or_name("1"), engine_room);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn room_by_id_or_name(&self, text: &str) -> Option<RoomId> {
+        if let Some(room) = self.room_by_id(text) {
+            return Some(room);
+        }
+        match self.rooms_named(text).as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// The rooms whose name is `name` up to case.
+    fn rooms_named(&self, name: &str) -> Vec<RoomId> {
+        let name = name.to_lowercase();
+        (0..self.rooms.len())
+            .map(|i| RoomId(i as u32))
+            .filter(|&r| {
+                self.room(r)
+                    .name
+                    .as_ref()
+                    .is_some_and(|n| n.to_lowercase() == name)
+            })
+            .collect()
+    }
+
+    /// The help for a room that [`room_by_id_or_name`](Board::room_by_id_or_name)
+    /// does not find: the rooms a shared name could mean, or the closest
+    /// id or name, if one is close, then the board's rooms with their
+    /// names.
+    pub fn room_named_help(&self, unknown: &str) -> String {
+        let shared = self.rooms_named(unknown);
+        if shared.len() > 1 {
+            let ids: Vec<&str> = shared.iter().map(|&r| self.room(r).id.as_str()).collect();
+            return format!(
+                "more than one room is named `{unknown}` ({}): give the id of the one you mean",
+                ids.join(", ")
+            );
+        }
+        let known = self.rooms.iter().enumerate().flat_map(|(i, r)| {
+            std::iter::once(r.id.as_str())
+                .chain(r.name.as_deref())
+                .map(move |k| (k, i))
+        });
+        let hint = crate::spelling::closest_of(unknown, known)
+            .map_or(String::new(), |(k, _)| format!("did you mean `{k}`? "));
+        let labels: Vec<String> = self.rooms.iter().map(Room::label).collect();
+        format!(
+            "{hint}the rooms of `{}` are: {}",
+            self.name,
+            labels.join(", ")
+        )
+    }
+
     /// The room with this id.
     #[inline]
     pub fn room(&self, id: RoomId) -> &Room {

@@ -102,6 +102,36 @@ pub fn belongs_to_boards(word: &str) -> bool {
     find(word).is_some_and(|k| matches!(k.starts, Starts::BoardStatement | Starts::Header))
 }
 
+/// Whether a word is a keyword of the language, reserved or not.
+pub fn is_keyword(word: &str) -> bool {
+    find(word).is_some()
+}
+
+/// The words a file starts with: `rules` and `board`.
+pub fn header_words() -> impl Iterator<Item = &'static str> {
+    KEYWORDS
+        .iter()
+        .filter(|k| k.starts == Starts::Header)
+        .map(|k| k.word)
+}
+
+/// The words that start a statement of a board file (`board` true) or of a
+/// rules file, in table order: what a misspelt first word of a statement
+/// is likely a slip of.
+pub fn statement_words(board: bool) -> impl Iterator<Item = &'static str> {
+    KEYWORDS
+        .iter()
+        .filter(move |k| match k.starts {
+            Starts::EitherStatement => true,
+            Starts::BoardStatement => board,
+            Starts::RulesStatement => !board,
+            // `rules` names a board's rules as well as heading a rules file.
+            Starts::Header => board && k.word == "rules",
+            Starts::Nothing => false,
+        })
+        .map(|k| k.word)
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;

@@ -262,10 +262,36 @@ pub(super) fn syntax_problem(
             format!("expected {expected_text}"),
         )
     };
-    if let Some(help) = help(kind, text, Span::new(start, found_end), &expected) {
-        problem = problem.help(help);
+    let found_span = Span::new(start, found_end);
+    let slip = slip(kind, &text[start..found_end], &expected);
+    if let Some(help) = help(kind, text, found_span, &expected) {
+        problem = problem.help(match slip {
+            Some(keyword) => format!("did you mean `{keyword}`? {help}"),
+            None => help,
+        });
     }
-    problem
+    problem.respell(found_span, slip)
+}
+
+/// The keyword that a word found where one was expected is likely a slip
+/// of: `hach` where a board's statement starts is `hatch`, `bord` at the
+/// top of a file is `board`. A keyword is no slip: it is in the wrong
+/// place, which the help line says.
+fn slip(kind: Kind, word: &str, expected: &[&str]) -> Option<&'static str> {
+    let is_word = !word.is_empty() && word.chars().all(|c| c.is_alphanumeric() || c == '_');
+    if !is_word || keywords::is_keyword(word) {
+        return None;
+    }
+    let header = ["`rules` or `board`", "`rules`", "`board`"];
+    match kind {
+        Kind::Header if expected.iter().any(|e| header.contains(e)) => {
+            crate::spelling::closest(word, keywords::header_words())
+        }
+        Kind::Board | Kind::Rules if expected.contains(&"a statement") => {
+            crate::spelling::closest(word, keywords::statement_words(kind == Kind::Board))
+        }
+        _ => None,
+    }
 }
 
 /// What pest expected, in words, each once: "a statement" for every word
@@ -341,5 +367,45 @@ fn help(kind: Kind, text: &str, found: Span, expected: &[&str]) -> Option<String
             "a rules file has `room states`, `hatch states`, `items`, `open`, `walk through`, `enter`, `leave`, `flow` and `revisit` statements".to_string(),
         ),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Fix;
+
+    #[test]
+    fn the_statement_lists_are_the_keyword_table() {
+        let quoted = |board| {
+            let mut words: Vec<String> = keywords::statement_words(board)
+                .map(|w| format!("`{w}`"))
+                .collect();
+            words.sort();
+            words
+        };
+        assert_eq!(quoted(true), BOARD_STATEMENTS);
+        assert_eq!(quoted(false), RULES_STATEMENTS);
+    }
+
+    /// The quick fix of the first syntax error of `text`, as `(start, with)`.
+    fn respelt(text: &str) -> Option<(usize, String)> {
+        let problems = crate::syntax::parse_all(text).err()?;
+        match problems.first()?.fix.as_deref()? {
+            Fix::Replace { span, with } => Some((span.start, with.clone())),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_misspelt_keyword_is_respelt() {
+        let board = "board t\nroom 1\nhach 1-2\n";
+        assert_eq!(respelt(board), Some((15, "hatch".to_string())));
+        let rules = "rules r\nroom states: clear\nenterr clear: cost 0\n";
+        assert_eq!(respelt(rules), Some((27, "enter".to_string())));
+        assert_eq!(respelt("bord t\nroom 1\n"), Some((0, "board".to_string())));
+        // A keyword out of its place is no slip, nor a word far from all.
+        assert_eq!(respelt("board t\nenter fire: forbidden\n"), None);
+        assert_eq!(respelt("board t\ndoor 1-2\n"), None);
     }
 }

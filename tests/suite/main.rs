@@ -15,6 +15,7 @@ mod browser;
 mod check_cli;
 mod completions;
 mod diagnostics;
+mod did_you_mean;
 mod docs;
 mod dot;
 mod draw;
