@@ -13,7 +13,9 @@
 //!   before and after each), with one policy when the referee refuses an
 //!   engine's path ([`Refused`], a bug of hatchway, never hidden),
 //! - the fix-its the gnome can take where it ends, with their odds and
-//!   what a failed roll leads to, and which of them are remedies.
+//!   what a failed roll leads to, and which of them are remedies,
+//! - its survival: the verdict that counts the fix-it a player would take
+//!   ([`Survival`]).
 //!
 //! Every view (the table, the logs, the documents, the pictures, the HTML
 //! page, the editor's lens) reads these values and formats them; none calls
@@ -31,6 +33,7 @@ use crate::model::{ActionId, Board, ItemSet, Movement, RoomId, Rules, Verdict};
 use crate::outcome::Outcome;
 use crate::referee::{self, Illegal, Ship, Step};
 use crate::search::{self, LimitReached, Limits, Solution};
+use crate::survival::{self, Survival};
 
 /// The turn a player asks about: the board, the rules in use with the
 /// items held, and the start room.
@@ -155,6 +158,7 @@ pub struct Told<'a> {
     replay: OnceCell<Box<Result<Replay, Refused>>>,
     ships: OnceCell<Box<Result<Vec<Ship>, Refused>>>,
     fixits: OnceCell<Vec<Fixit>>,
+    survival: OnceCell<Survival>,
 }
 
 impl<'a> Told<'a> {
@@ -166,6 +170,7 @@ impl<'a> Told<'a> {
             replay: OnceCell::new(),
             ships: OnceCell::new(),
             fixits: OnceCell::new(),
+            survival: OnceCell::new(),
         }
     }
 
@@ -258,6 +263,19 @@ impl<'a> Told<'a> {
         let any = (0..actions).any(|a| fixit::saves(movement, self.outcome, ActionId(a as u8)));
         let fixits = if any { self.fixits() } else { &[] };
         fixits.iter().filter(move |f| self.saves(f))
+    }
+
+    /// Whether the gnome lives through the end of the turn, counting the
+    /// fix-it a player would take: safe as he is, safe whatever the roll,
+    /// safe only with a roll that cannot fail (and what fewer minutes
+    /// risk), or dead whatever he does. The fix-its are worked out only
+    /// when the `end` rules kill him where he is.
+    pub fn survival(&self) -> &Survival {
+        self.survival.get_or_init(|| {
+            let verdict = self.verdict();
+            let fixits = if verdict.fatal { self.fixits() } else { &[] };
+            survival::survival(&self.turn.movement, verdict, fixits)
+        })
     }
 
     /// Whether any fix-it can be taken where the outcome ends, without

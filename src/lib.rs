@@ -72,6 +72,7 @@ pub mod outcome;
 pub mod referee;
 pub mod render;
 pub mod search;
+pub mod survival;
 pub mod sweep;
 
 // The stages and tools behind that API, and the `hatchway` command.

@@ -258,14 +258,7 @@ fn plan_log(
         planned.cost.0,
         render::replay::changes_words(&q.turn.board, &planned.rooms)
     ));
-    if let Some(line) = render::replay::verdict_line(
-        &q.turn.board,
-        &q.turn.movement,
-        planned.room,
-        &planned.rooms,
-    ) {
-        out.push_str(&line);
-    }
+    out.push_str(&render::replay::verdict_lines(told, style));
     if judged.roll.is_none() {
         // A plan that ends in a fatal room without an action: what could
         // save the gnome there.

@@ -96,6 +96,15 @@ fn outcome<'a>(o: &OutcomeDoc<'a>, out: &mut Vec<u8>, written: &mut Written<'a>)
         out.extend_from_slice(b",\"end_rule\":");
         string(out, rule);
     }
+    if let Some(survival) = &o.survival {
+        out.extend_from_slice(b",\"survival\":");
+        if survival.kind == "safe" {
+            // Most outcomes: the kind alone, as serde writes it.
+            out.extend_from_slice(b"{\"kind\":\"safe\"}");
+        } else if serde_json::to_writer(&mut *out, survival).is_err() {
+            out.extend_from_slice(b"null");
+        }
+    }
     if !o.remedies.is_empty() {
         // Rare (fatal outcomes that an action can save), and nested: left
         // to serde_json, which writes the same bytes in a whole document.

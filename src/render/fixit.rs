@@ -81,7 +81,7 @@ pub fn failure_lines(
 }
 
 /// `text` wrapped to the terminal after `indent`, red when `fatal`.
-fn wrapped(text: &str, indent: &str, fatal: bool, style: Style) -> String {
+pub(super) fn wrapped(text: &str, indent: &str, fatal: bool, style: Style) -> String {
     let options = textwrap::Options::new(style.width.max(40))
         .initial_indent(indent)
         .subsequent_indent(indent)

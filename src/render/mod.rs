@@ -20,6 +20,7 @@ pub(crate) mod escape;
 pub(crate) mod fixit;
 pub(crate) mod replay;
 pub(crate) mod report;
+pub(crate) mod survival;
 pub(crate) mod svg;
 pub(crate) mod sweep;
 pub(crate) mod table;

@@ -4,7 +4,7 @@
 use anstyle::{AnsiColor, Style as Look};
 
 use super::Style;
-use crate::answer::{Answer, Refused};
+use crate::answer::{Answer, Refused, Told};
 use crate::model::{Board, Movement, RoomId, Rules, StateId};
 use crate::outcome::{Action, Outcome};
 use crate::referee::{Change, Ship, Step};
@@ -322,36 +322,33 @@ pub fn turn_log(answer: &Answer<'_>, style: Style, pictures: bool) -> Result<Str
         let steps = &told.replay().map_err(Refused::clone)?.steps;
         let ships = told.ships().map_err(Refused::clone)?;
         out.push_str(&steps_log(board, movement, steps, ships, style, pictures));
-        if let Some(line) = verdict_line(board, movement, o.room, &o.rooms) {
-            out.push_str(&line);
-        }
+        out.push_str(&verdict_lines(told, style));
         out.push_str(&super::fixit::after_the_move(told, style));
     }
     Ok(out)
 }
 
-/// What the rules' `end` rules say of a gnome left in `room` with the
-/// ship's rooms in `rooms`: `left in room 3: fatal (end high_flood:
-/// fatal)`. `None` when the rules have no `end` rule, so that rules
-/// without them log as they always have.
-pub fn verdict_line(
-    board: &Board,
-    movement: &Movement,
-    room: RoomId,
-    rooms: &[crate::model::StateId],
-) -> Option<String> {
-    let rules = movement.rules();
-    if rules.turn.end.is_empty() {
-        return None;
+/// Whether the gnome left where `told` ends lives through the end of the
+/// turn, counting the fix-it he would take: `left in room 1 (Engine Room):
+/// safe whatever the roll: ...`, and what fewer minutes risk. Nothing under
+/// rules without `end` rules, so that such rules log as they always have.
+pub fn verdict_lines(told: &Told<'_>, style: Style) -> String {
+    let Some(headline) = super::survival::headline(told) else {
+        return String::new();
+    };
+    let o = told.outcome;
+    let mut out = super::fixit::wrapped(
+        &format!(
+            "left in room {}: {headline}",
+            room_name(&told.turn().board, o.room)
+        ),
+        "",
+        false,
+        style,
+    );
+    let risks = super::survival::risks(told);
+    if !risks.is_empty() {
+        out.push_str(&super::fixit::wrapped(&risks, "", false, style));
     }
-    let verdict = rules.turn.verdict(rooms[room.index()], movement.items());
-    let rule = verdict
-        .rule
-        .and_then(|i| rules.quote(crate::model::RuleRef::End(i)))
-        .map_or_else(String::new, |q| format!(" ({})", q.text));
-    Some(format!(
-        "left in room {}: {}{rule}\n",
-        room_name(board, room),
-        if verdict.fatal { "fatal" } else { "safe" }
-    ))
+    out
 }

@@ -321,30 +321,19 @@ pub fn page(answer: &Answer<'_>) -> Result<String, RenderError> {
 /// the actions that can save a gnome it kills), the rooms it changes and
 /// its actions.
 fn listed(told: &Told<'_>) -> String {
-    let (board, movement) = (&told.turn().board, &told.turn().movement);
+    let board = &told.turn().board;
     let (number, outcome) = (told.number, told.outcome);
-    let rules = movement.rules();
     let fatal = told.verdict().fatal;
-    let mark = if fatal {
-        let saving: Vec<String> = told
-            .remedies()
-            .filter_map(|f| rules.turn.actions.get(usize::from(f.action.0)))
-            .map(|a| a.name.clone())
-            .fold(Vec::new(), |mut names, n| {
-                if !names.contains(&n) {
-                    names.push(n);
-                }
-                names
-            });
-        let words = if saving.is_empty() {
-            "fatal".to_string()
+    // The badge counts the fix-it a player would take: red only when
+    // nothing saves him for sure.
+    let mark = super::survival::badge(told).map_or_else(String::new, |words| {
+        let class = if told.survival().kind == crate::survival::Kind::Fatal {
+            "fatal-mark"
         } else {
-            format!("fatal unless {} succeeds", saving.join(" or "))
+            "rescue-mark"
         };
-        format!(" <span class=\"fatal-mark\">{}</span>", escape::xml(&words))
-    } else {
-        String::new()
-    };
+        format!(" <span class=\"{class}\">{}</span>", escape::xml(&words))
+    });
     let changes = super::changed_rooms(board, &outcome.rooms)
         .map_or("no room changes".to_string(), |c| format!("changes {c}"));
     let actions: Vec<String> = outcome

@@ -5,8 +5,7 @@ use anstyle::{AnsiColor, Style as Look};
 
 use super::Style;
 use crate::answer::{Answer, Told, Turn};
-use crate::model::{Movement, RoomId, RuleRef};
-use crate::outcome::Outcome;
+use crate::model::{Movement, RoomId};
 
 /// The table of every outcome shown, grouped by final room.
 pub fn outcomes(answer: &Answer<'_>, style: Style) -> String {
@@ -76,7 +75,6 @@ pub fn outcome(told: &Told<'_>, in_room: bool, style: Style) -> String {
     let (number, o) = (told.number, told.outcome);
     let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
     let change_look = Look::new().fg_color(Some(AnsiColor::Blue.into()));
-    let fatal_look = Look::new().fg_color(Some(AnsiColor::Red.into())).bold();
     let width = style.width.max(40);
     let mut out = String::new();
     let lead = format!("{:>4}  {:>3} min  ", format!("#{number}"), o.cost.0);
@@ -113,9 +111,18 @@ pub fn outcome(told: &Told<'_>, in_room: bool, style: Style) -> String {
             out.push('\n');
         }
     }
-    if let Some(line) = fatal_words(movement, o) {
-        out.push_str(&style.paint(fatal_look, &format!("{indent}{line}")));
-        out.push('\n');
+    if told.verdict().fatal {
+        for line in [
+            super::survival::headline(told),
+            Some(super::survival::risks(told)),
+        ]
+        .into_iter()
+        .flatten()
+        .filter(|l| !l.is_empty())
+        {
+            let fatal = told.survival().kind == crate::survival::Kind::Fatal;
+            out.push_str(&super::fixit::wrapped(&line, &indent, fatal, style));
+        }
         out.push_str(&super::fixit::remedy_lines(
             board,
             movement,
@@ -129,20 +136,6 @@ pub fn outcome(told: &Told<'_>, in_room: bool, style: Style) -> String {
 
 /// How headings look.
 const HEADING: Look = Look::new().bold();
-
-/// For an outcome the rules' `end` rules make fatal: `fatal: end fire:
-/// fatal`, naming the deciding rule.
-pub fn fatal_words(movement: &Movement, outcome: &Outcome) -> Option<String> {
-    let verdict = outcome.verdict(movement);
-    if !verdict.fatal {
-        return None;
-    }
-    let rule = verdict
-        .rule
-        .and_then(|i| movement.rules().quote(RuleRef::End(i)))
-        .map_or_else(String::new, |q| format!(" ({})", q.text));
-    Some(format!("fatal: a gnome left here dies{rule}"))
-}
 
 /// `items` separated by `, ` in lines that fit `width` columns after a lead
 /// of `first` columns on the first line and `rest` on the others, broken

@@ -236,6 +236,10 @@ pub struct TurnPlan {
     pub failure: (Vec<u32>, u32, RoomId),
     /// Whether the end rules kill the gnome after a failed roll.
     pub fatal_if_failed: bool,
+    /// Whether the end rules spare the gnome when the roll succeeds: the
+    /// action makes his room one they spare (acting on a hatch leaves the
+    /// room as it is).
+    pub saved_if_success: bool,
     /// `(total minutes, total if the roll fails, winning faces)` for 1 to
     /// 10 minutes.
     pub odds: Vec<(u32, u32, u32)>,
@@ -393,7 +397,13 @@ pub fn turn_plans(
             visited: best.visited.clone(),
         };
         let (failed, fatal_if_failed) = failure(board, movement, &ship, action);
+        let room_after = declared.changes.iter().find_map(|c| match *c {
+            Change::Room { from, to } if from == here => Some(to),
+            _ => None,
+        });
         for hatch in targets {
+            let saved_if_success =
+                hatch.is_none() && room_after.is_some_and(|to| !fatal(rules, to, items));
             let odds = (1..=10u32)
                 .map(|m| {
                     let faces = (1..=10u32).filter(|&f| f <= m + bonus).count() as u32;
@@ -408,10 +418,97 @@ pub fn turn_plans(
                 bonus,
                 failure: failed.clone(),
                 fatal_if_failed,
+                saved_if_success,
                 odds,
             });
         }
     }
     plans.sort();
     plans
+}
+
+/// An outcome's survival as the brute force works it out: the kind's name,
+/// the action that saves the gnome (or whose risks are listed), the fewest
+/// minutes and the total that save him, and the risks as (minutes, total,
+/// deadly faces), the least risk first.
+pub type Survival = (
+    &'static str,
+    Option<ActionId>,
+    Option<u32>,
+    Option<u32>,
+    Vec<(u32, u32, u32)>,
+);
+
+/// The survival of a gnome left where `fatal_here` says, with `plans` every
+/// fix-it he can take there (each with its action), in the order the
+/// actions are declared. Each choice of fix-it and minutes is tried: the
+/// die's faces that kill him are those whose branch (success or failure)
+/// leaves him in a room the end rules do not spare.
+pub fn survival(fatal_here: bool, plans: &[(ActionId, &TurnPlan)]) -> Survival {
+    if !fatal_here {
+        return ("safe", None, None, None, Vec::new());
+    }
+    let deadly = |p: &TurnPlan, faces: u32| -> u32 {
+        (0..10u32)
+            .filter(|&face| {
+                let succeeds = face < faces;
+                if succeeds {
+                    !p.saved_if_success
+                } else {
+                    p.fatal_if_failed
+                }
+            })
+            .count() as u32
+    };
+    let mut best_any: Option<(u32, usize)> = None;
+    let mut best_sure: Option<(u32, usize, u32)> = None;
+    let mut best_chance: Option<(u32, u32, usize)> = None;
+    for (i, (_, p)) in plans.iter().enumerate() {
+        for (m, &(total, _, faces)) in (1u32..).zip(&p.odds) {
+            let d = deadly(p, faces);
+            if p.saved_if_success && !p.fatal_if_failed && best_any.is_none_or(|b| (total, i) < b) {
+                best_any = Some((total, i));
+            }
+            if d == 0 && best_sure.is_none_or(|b| (total, i, m) < b) {
+                best_sure = Some((total, i, m));
+            }
+            if d < 10 && best_chance.is_none_or(|b| (d, total, i) < b) {
+                best_chance = Some((d, total, i));
+            }
+        }
+    }
+    let risks = |i: usize, below: u32| -> Vec<(u32, u32, u32)> {
+        let p = plans[i].1;
+        let mut kept: Vec<(u32, u32, u32)> = Vec::new();
+        for (m, &(total, _, faces)) in (1u32..).zip(&p.odds) {
+            let d = deadly(p, faces);
+            if m < below && d > 0 && d < 10 && kept.last().is_none_or(|k| d < k.2) {
+                kept.push((m, total, d));
+            }
+        }
+        kept.reverse();
+        kept
+    };
+    if let Some((total, i)) = best_any {
+        return (
+            "safe_any_roll",
+            Some(plans[i].0),
+            Some(1),
+            Some(total),
+            Vec::new(),
+        );
+    }
+    if let Some((total, i, m)) = best_sure {
+        return (
+            "safe_sure_roll",
+            Some(plans[i].0),
+            Some(m),
+            Some(total),
+            risks(i, m),
+        );
+    }
+    match best_chance {
+        Some((_, _, i)) => ("fatal", Some(plans[i].0), None, None, risks(i, 11)),
+        None => ("fatal", None, None, None, Vec::new()),
+    }
 }

@@ -8,7 +8,8 @@
 
 use crate::common;
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
 
 use hatchway::answer::{Answer, Turn};
 use hatchway::fixit::{self, Plan, Target};
@@ -87,7 +88,12 @@ fn spec(
 }
 
 /// An engine plan in the brute force's terms.
-fn as_brute(board: &Board, outcomes: &[(usize, Outcome)], plan: &Plan) -> brute::TurnPlan {
+fn as_brute(
+    board: &Board,
+    movement: &Movement,
+    outcomes: &[(usize, Outcome)],
+    plan: &Plan,
+) -> brute::TurnPlan {
     let o = outcomes
         .iter()
         .find(|(n, _)| *n == plan.outcome)
@@ -112,6 +118,10 @@ fn as_brute(board: &Board, outcomes: &[(usize, Outcome)], plan: &Plan) -> brute:
             plan.if_failed.room,
         ),
         fatal_if_failed: plan.if_failed.verdict.fatal,
+        saved_if_success: match plan.target {
+            Target::Room { to, .. } => !movement.rules().turn.verdict(to, movement.items()).fatal,
+            Target::Hatch { .. } => false,
+        },
         odds: plan
             .odds
             .iter()
@@ -122,7 +132,12 @@ fn as_brute(board: &Board, outcomes: &[(usize, Outcome)], plan: &Plan) -> brute:
 
 /// Checks one board with one set of items; returns how many plans it
 /// compared.
-fn agree(text: &str, board: &Board, movement: &Movement) -> Result<usize, TestCaseError> {
+fn agree(
+    text: &str,
+    board: &Board,
+    movement: &Movement,
+    kinds: &RefCell<BTreeMap<&'static str, usize>>,
+) -> Result<usize, TestCaseError> {
     let outcomes: Vec<(usize, Outcome)> =
         match search::solve(board, movement, board.start, &Limits::default()) {
             Ok(s) => s
@@ -147,6 +162,8 @@ fn agree(text: &str, board: &Board, movement: &Movement) -> Result<usize, TestCa
         );
     }
     let mut compared = 0;
+    // Every brute-force plan, with its action, for the survival below.
+    let mut every: Vec<(ActionId, brute::TurnPlan)> = Vec::new();
     for a in 0..rules.turn.actions.len() {
         let action = ActionId(a as u8);
         for r in 0..board.rooms.len() {
@@ -154,10 +171,11 @@ fn agree(text: &str, board: &Board, movement: &Movement) -> Result<usize, TestCa
             let plans = plans_at(board, movement, &outcomes, action, at);
             let mut ours: Vec<brute::TurnPlan> = plans
                 .iter()
-                .map(|p| as_brute(board, &outcomes, p))
+                .map(|p| as_brute(board, movement, &outcomes, p))
                 .collect();
             ours.sort();
             let theirs = brute::turn_plans(board, movement, &expected, action, at);
+            every.extend(theirs.iter().map(|p| (action, p.clone())));
             prop_assert_eq!(
                 &ours,
                 &theirs,
@@ -205,6 +223,44 @@ fn agree(text: &str, board: &Board, movement: &Movement) -> Result<usize, TestCa
             }
         }
     }
+    // Each outcome's survival: the answer's, against the brute force's own
+    // working-out over its plans (in the order of the actions, then of the
+    // hatches acted on).
+    let turn = Turn {
+        board: board.clone(),
+        movement: movement.clone(),
+        start: board.start,
+    };
+    let plain: Vec<Outcome> = outcomes.iter().map(|(_, o)| o.clone()).collect();
+    let answer = Answer::new(&turn, &plain);
+    for told in answer.outcomes() {
+        let o = told.outcome;
+        let here: Vec<(ActionId, &brute::TurnPlan)> = every
+            .iter()
+            .filter(|(_, p)| p.outcome == (o.room, o.rooms.clone()))
+            .map(|(a, p)| (*a, p))
+            .collect();
+        let fatal = brute::fatal(rules, o.rooms[o.room.index()], movement.items());
+        let s = told.survival();
+        let ours: brute::Survival = (
+            s.kind.name(),
+            s.action,
+            s.minutes,
+            s.total.map(|t| t.0),
+            s.risks
+                .iter()
+                .map(|r| (r.minutes, r.total.0, r.death.faces()))
+                .collect(),
+        );
+        prop_assert_eq!(
+            ours,
+            brute::survival(fatal, &here),
+            "survival of outcome {} on\n{}",
+            told.number,
+            text
+        );
+        *kinds.borrow_mut().entry(s.kind.name()).or_insert(0) += 1;
+    }
     Ok(compared)
 }
 
@@ -215,6 +271,7 @@ fn agree(text: &str, board: &Board, movement: &Movement) -> Result<usize, TestCa
 fn verdicts_and_plans_match_brute_force() {
     let compared = Cell::new(0usize);
     let boards_with_plans = Cell::new(0u32);
+    let kinds = RefCell::new(BTreeMap::new());
     let mut runner = TestRunner::new(common::proptest_config(CASES));
     let cases = (
         0usize..2,
@@ -234,7 +291,7 @@ fn verdicts_and_plans_match_brute_force() {
                 .filter(|i| mask & (1 << i) != 0)
                 .fold(ItemSet::default(), |set, i| set.with(ItemId(i as u8)));
             let movement = board.rules.movement(items);
-            let n = agree(&text, &board, &movement)?;
+            let n = agree(&text, &board, &movement, &kinds)?;
             compared.set(compared.get() + n);
             if n > 0 {
                 boards_with_plans.set(boards_with_plans.get() + 1);
@@ -251,6 +308,16 @@ fn verdicts_and_plans_match_brute_force() {
         boards >= CASES / 4,
         "only {boards} of {CASES} boards had a plan to compare"
     );
+    // Every kind of survival was met, and so compared.
+    let kinds = kinds.into_inner();
+    eprintln!("survival kinds compared: {kinds:?}");
+    for kind in hatchway::survival::Kind::ALL {
+        assert!(
+            kinds.get(kind.name()).is_some_and(|&n| n >= 10),
+            "too few outcomes of kind `{}`: {kinds:?}",
+            kind.name()
+        );
+    }
 }
 
 // ------------------------------------------------ worked by hand, from the rules
@@ -605,10 +672,13 @@ fn fatal_outcomes_are_marked_and_can_be_hidden() {
     }
     let number = fatal[0]["number"].to_string();
     let (table, _, _) = common::hatchway(&["paths", board]);
-    assert!(table.contains("fatal: a gnome left here dies (end high_flood: fatal)"));
+    assert!(table.contains("fatal: no fix-it can save him (end high_flood: fatal)"));
     let (log, _, _) = common::hatchway(&["replay", board, "--outcome", &number]);
     let last = log.lines().last().unwrap_or("");
-    assert!(last.ends_with(": fatal (end high_flood: fatal)"), "{last}");
+    assert!(
+        last.ends_with(": fatal: no fix-it can save him (end high_flood: fatal)"),
+        "{last}"
+    );
     // Rules without end rules mark nothing.
     let (table, _, _) = common::hatchway(&["paths", "red-november"]);
     assert!(!table.contains("fatal"));
@@ -811,14 +881,15 @@ fn a_fatal_outcome_points_at_its_remedy() {
     assert_eq!(code, 0, "{err}");
     let said = common::words(&table);
     assert!(
-        said.contains("fatal: a gnome left here dies (end fire: fatal) unless extinguish_fire succeeds: 2/5 with 1 min on the roll (5 in all) up to sure with 7 (11 in all); if it fails, he must leave (action extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3: safe"),
+        said.contains("safe whatever the roll: extinguish_fire with 1 min on the roll, 5 in all (left as he is: end fire: fatal) unless extinguish_fire succeeds: 2/5 with 1 min on the roll (5 in all) up to sure with 7 (11 in all); if it fails, he must leave (action extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3: safe"),
         "{table}"
     );
     let (log, _, code) = common::hatchway(&["replay", board, "--with", "grog", "--outcome", "18"]);
     assert_eq!(code, 0);
     assert!(
-        common::words(&log)
-            .contains("fatal (end fire: fatal) unless extinguish_fire succeeds: 2/5 with 1 min"),
+        common::words(&log).contains(
+            "(left as he is: end fire: fatal) unless extinguish_fire succeeds: 2/5 with 1 min"
+        ),
         "{log}"
     );
     let (out, _, code) = common::hatchway(&["paths", board, "--with", "grog", "--format", "json"]);
@@ -861,7 +932,9 @@ fn a_fatal_outcome_points_at_its_remedy() {
     assert_eq!(code, 0, "{err}");
     let html = std::fs::read_to_string(&page).expect("the page");
     assert!(
-        html.contains("<span class=\"fatal-mark\">fatal unless extinguish_fire succeeds</span>")
+        html.contains(
+            "<span class=\"rescue-mark\">safe whatever the roll of extinguish_fire</span>"
+        )
     );
     assert!(html.contains("extinguish_fire on room 1 (fire -> clear): 2/5 with 1 min on the roll (5 in all), 1/2 with 2 (6)"));
 }
@@ -871,4 +944,86 @@ fn tempfile_dir() -> std::path::PathBuf {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("remedy-report");
     std::fs::create_dir_all(&dir).expect("a folder for the page");
     dir
+}
+
+/// The verdict counts the fix-it a player would take. The publisher's
+/// worked turn: with grog, the gnome who reaches the burning Engine Room in
+/// 4 minutes lives whatever the roll (the fire goes out, or he steps out to
+/// room 3), from 1 minute on Extinguish Fire, 5 in all; the same in the
+/// table, the log, JSON and the report's badge.
+#[test]
+fn the_worked_turn_is_safe_whatever_the_roll() {
+    let board = "boards/desperate-times.board";
+    let (json, err, code) =
+        common::hatchway(&["paths", board, "--with", "grog", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let eighteen = &doc["outcomes"][17];
+    assert_eq!(eighteen["number"], 18);
+    assert_eq!(
+        eighteen["survival"],
+        serde_json::json!({
+            "kind": "safe_any_roll",
+            "action": "extinguish_fire",
+            "minutes": 1,
+            "total": 5
+        })
+    );
+    let (table, _, _) = common::hatchway(&["paths", board, "--with", "grog", "--to", "1"]);
+    assert!(
+        common::words(&table).contains(
+            "#18 4 min open 5-7, move 5, open 2-5, move 2, open 1-2, move 1 changes 5 low_flood, 7 low_flood safe whatever the roll: extinguish_fire with 1 min on the roll, 5 in all (left as he is: end fire: fatal)"
+        ),
+        "{table}"
+    );
+    let (log, _, _) = common::hatchway(&["replay", board, "--with", "grog", "--outcome", "18"]);
+    assert!(
+        common::words(&log).contains(
+            "left in room 1 (Engine Room): safe whatever the roll: extinguish_fire with 1 min on the roll, 5 in all"
+        ),
+        "{log}"
+    );
+    let (page, _, _) = common::hatchway(&["report", board, "--with", "grog"]);
+    assert!(
+        page.contains(
+            "data-outcome=\"18\" aria-pressed=\"false\"><span class=\"number\">#18</span> <span class=\"cost\">4 min</span> <span class=\"rescue-mark\">safe whatever the roll of extinguish_fire</span>"
+        ),
+        "the badge of outcome 18"
+    );
+}
+
+/// A gnome in a burning galley whose only way out leads into another fire:
+/// only a roll that cannot fail saves him (7 minutes with grog's +3), and
+/// fewer minutes risk his life, one chance in ten for each minute short.
+#[test]
+fn a_failure_into_fire_needs_a_sure_roll() {
+    let (json, err, code) = common::hatchway(&[
+        "paths",
+        "tests/fixtures/trapped-in-fire.board",
+        "--with",
+        "grog",
+        "--to",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let risks: Vec<serde_json::Value> = (1..=6)
+        .rev()
+        .map(|m| {
+            let death = ["3/5", "1/2", "2/5", "3/10", "1/5", "1/10"][m - 1];
+            serde_json::json!({"minutes": m, "total": m, "death_chance": death})
+        })
+        .collect();
+    assert_eq!(
+        doc["outcomes"][0]["survival"],
+        serde_json::json!({
+            "kind": "safe_sure_roll",
+            "action": "extinguish_fire",
+            "minutes": 7,
+            "total": 7,
+            "risks": risks
+        })
+    );
 }

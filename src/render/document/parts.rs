@@ -257,3 +257,64 @@ pub(super) fn hatch_rooms(board: &Board, target: crate::fixit::Target) -> Option
         crate::fixit::Target::Room { .. } => None,
     }
 }
+
+/// Whether the gnome lives through the end of the turn, counting the
+/// fix-it a player would take ([`crate::survival`]).
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct SurvivalDoc<'a> {
+    /// `safe` (the `end` rules spare the room as it is), `safe_any_roll`
+    /// (a fix-it saves him whatever the die says), `safe_sure_roll` (only
+    /// a roll that cannot fail saves him) or `fatal` (nothing saves him
+    /// for sure).
+    pub kind: &'static str,
+    /// The action that saves him; for `fatal`, the one whose risks are
+    /// listed, if any leaves him a chance; absent for `safe`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<&'a str>,
+    /// The fewest minutes on its roll that save him; absent for `safe` and
+    /// `fatal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minutes: Option<u32>,
+    /// The minutes of the whole turn with them; absent with `minutes`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<u32>,
+    /// For fewer minutes, the chance that he dies: the frontier of total
+    /// minutes against that chance, the least risk first; absent when
+    /// nothing is at risk.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub risks: Vec<RiskDoc>,
+}
+
+/// One choice of minutes that risks the gnome's life.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct RiskDoc {
+    /// Minutes on the roll.
+    pub minutes: u32,
+    /// Minutes of the whole turn.
+    pub total: u32,
+    /// The chance that he dies, an exact fraction in lowest terms:
+    /// `"1/10"`.
+    pub death_chance: String,
+}
+
+/// Describes an outcome's survival.
+pub fn survival_doc<'a>(movement: &'a Movement, s: &crate::survival::Survival) -> SurvivalDoc<'a> {
+    SurvivalDoc {
+        kind: s.kind.name(),
+        action: s
+            .action
+            .and_then(|a| movement.rules().turn.actions.get(usize::from(a.0)))
+            .map(|a| a.name.as_str()),
+        minutes: s.minutes,
+        total: s.total.map(|t| t.0),
+        risks: s
+            .risks
+            .iter()
+            .map(|r| RiskDoc {
+                minutes: r.minutes,
+                total: r.total.0,
+                death_chance: r.death.to_string(),
+            })
+            .collect(),
+    }
+}

@@ -40,6 +40,11 @@ pub struct OutcomeDoc<'a> {
     /// when none speaks of the final room's state (the gnome is safe).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end_rule: Option<String>,
+    /// Whether he lives through the end of the turn, counting the fix-it
+    /// he would take; absent under rules without `end` rules, where every
+    /// outcome is safe.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub survival: Option<SurvivalDoc<'a>>,
     /// For a fatal outcome, the actions that can save the gnome there
     /// (each acts on his room and makes it one he survives), with their
     /// best odds and what a failed roll leads to; absent when none can.
@@ -113,6 +118,7 @@ fn outcome_doc_in<'a>(told: &Told<'a>, scratch: &mut Replay) -> Result<OutcomeDo
             .rule
             .and_then(|i| rules.quote(RuleRef::End(i)))
             .map(|q| q.text),
+        survival: (!rules.turn.end.is_empty()).then(|| survival_doc(movement, told.survival())),
         // Only a fatal outcome has remedies: the others skip asking.
         remedies: if verdict.fatal {
             remedy_docs(board, movement, told.remedies())

@@ -1,0 +1,108 @@
+//! An outcome's survival in a player's words: whether the gnome lives
+//! through the end of the turn, counting the fix-it he would take, as the
+//! answer worked it out ([`Told::survival`]).
+
+use crate::answer::Told;
+use crate::model::{Movement, RuleRef};
+use crate::survival::{Kind, Survival};
+
+/// The name of the action that saves him, as the rules write it.
+fn action_name<'m>(movement: &'m Movement, s: &Survival) -> &'m str {
+    s.action
+        .and_then(|a| movement.rules().turn.actions.get(usize::from(a.0)))
+        .map_or("", |a| a.name.as_str())
+}
+
+/// The rule that kills a gnome left as he is, quoted: ` (as he is: end
+/// fire: fatal)`; empty when the room is safe.
+fn as_he_is(told: &Told<'_>) -> String {
+    let verdict = told.verdict();
+    if !verdict.fatal {
+        return String::new();
+    }
+    verdict
+        .rule
+        .and_then(|i| told.turn().movement.rules().quote(RuleRef::End(i)))
+        .map_or_else(String::new, |q| format!(" (left as he is: {})", q.text))
+}
+
+/// The verdict of an outcome that counts the fix-it: `safe`, `safe
+/// whatever the roll: extinguish_fire with 1 min on the roll, 5 in all
+/// (left as he is: end fire: fatal)`, `safe with a sure roll: ...`, or
+/// `fatal: nothing saves him for sure (...)`. `None` under rules without
+/// `end` rules, where every outcome is safe and nothing is said.
+pub fn headline(told: &Told<'_>) -> Option<String> {
+    let movement = &told.turn().movement;
+    if movement.rules().turn.end.is_empty() {
+        return None;
+    }
+    let s = told.survival();
+    let rule = as_he_is(told);
+    let with = |s: &Survival| {
+        format!(
+            "{} with {} min on the roll, {} in all",
+            action_name(movement, s),
+            s.minutes.unwrap_or(0),
+            s.total.map_or(0, |t| t.0)
+        )
+    };
+    Some(match s.kind {
+        Kind::Safe => "safe".to_string(),
+        Kind::SafeAnyRoll => format!("safe whatever the roll: {}{rule}", with(s)),
+        Kind::SafeSureRoll => format!("safe with a sure roll: {}{rule}", with(s)),
+        Kind::Fatal => {
+            let rule = told
+                .verdict()
+                .rule
+                .and_then(|i| movement.rules().quote(RuleRef::End(i)))
+                .map_or_else(String::new, |q| format!(" ({})", q.text));
+            match s.action {
+                Some(_) => format!("fatal: no fix-it saves him for sure{rule}"),
+                None => format!("fatal: no fix-it can save him{rule}"),
+            }
+        }
+    })
+}
+
+/// What fewer minutes risk, one line: `fewer minutes risk his life: 6 min
+/// (10 in all) 1/10, 5 min (9 in all) 1/5`; for an outcome nothing saves
+/// for sure, the best odds of living. Empty when nothing is at risk.
+pub fn risks(told: &Told<'_>) -> String {
+    let s = told.survival();
+    if s.risks.is_empty() {
+        return String::new();
+    }
+    let lead = match s.kind {
+        Kind::Fatal => format!(
+            "{} gives him a chance, death",
+            action_name(&told.turn().movement, s)
+        ),
+        _ => "fewer minutes risk his life, death".to_string(),
+    };
+    let choices: Vec<String> = s
+        .risks
+        .iter()
+        .map(|r| format!("{} with {} min ({} in all)", r.death, r.minutes, r.total.0))
+        .collect();
+    format!("{lead} {}", choices.join(", "))
+}
+
+/// A few words for a badge: `safe whatever the roll`, `safe with 7 min on
+/// extinguish_fire`, `fatal`; `None` when the room is safe as it is.
+pub fn badge(told: &Told<'_>) -> Option<String> {
+    let s = told.survival();
+    let movement = &told.turn().movement;
+    match s.kind {
+        Kind::Safe => None,
+        Kind::SafeAnyRoll => Some(format!(
+            "safe whatever the roll of {}",
+            action_name(movement, s)
+        )),
+        Kind::SafeSureRoll => Some(format!(
+            "safe with {} min on {}",
+            s.minutes.unwrap_or(0),
+            action_name(movement, s)
+        )),
+        Kind::Fatal => Some("fatal".to_string()),
+    }
+}
