@@ -25,6 +25,7 @@
 use std::cell::OnceCell;
 
 mod filters;
+mod unplanned;
 
 pub use filters::Filters;
 

@@ -1,6 +1,7 @@
-//! Where two rules files give different answers (`hatchway diff`): over
-//! the whole turn, the outcomes of a move that exist under one only or
-//! cost differently, the end rules' verdicts where the move leaves the
+//! Where two turns on the same board and start give different answers
+//! (`hatchway diff`): the same board under two rules files, or under one
+//! rules holding an item more. Over the whole turn: the outcomes of a move
+//! that exist in one only or cost differently, the end rules' verdicts where the move leaves the
 //! gnome, and what each action offers there (whether it can be taken, its
 //! extra minutes, bonus and odds, and what a failed roll leads to); on
 //! given boards or on random ones, with the smallest board that shows a
@@ -104,44 +105,30 @@ pub struct ActionDifference {
 }
 
 impl ActionDifference {
-    /// What differs, in words, each side named by its label: `chance 7/10
-    /// with 4 min under A, 1/2 under B`.
-    pub fn words(&self, labels: [&str; 2]) -> Vec<String> {
-        let [a, b] = labels;
+    /// What differs, in words, each side named by the words that put a
+    /// statement on it (`under A`, `with aqualung`): `chance 7/10 with 4
+    /// min under A, 1/2 under B`.
+    pub fn words(&self, sides: [&str; 2]) -> Vec<String> {
+        let [a, b] = sides;
         let (x, y) = match (&self.first, &self.second) {
             (Some(x), Some(y)) => (x, y),
             (None, Some(y)) => {
-                return vec![format!(
-                    "cannot be taken under {a}; can under {b} ({})",
-                    offer_terms(y)
-                )];
+                return vec![format!("cannot be taken {a}; can {b} ({})", offer_terms(y))];
             }
             (Some(x), None) => {
-                return vec![format!(
-                    "can be taken under {a} ({}); cannot under {b}",
-                    offer_terms(x)
-                )];
+                return vec![format!("can be taken {a} ({}); cannot {b}", offer_terms(x))];
             }
             (None, None) => return Vec::new(),
         };
         let mut out = Vec::new();
         if x.becomes != y.becomes {
-            out.push(format!(
-                "makes it {} under {a}, {} under {b}",
-                x.becomes, y.becomes
-            ));
+            out.push(format!("makes it {} {a}, {} {b}", x.becomes, y.becomes));
         }
         if x.extra != y.extra {
-            out.push(format!(
-                "{} extra min under {a}, {} under {b}",
-                x.extra, y.extra
-            ));
+            out.push(format!("{} extra min {a}, {} {b}", x.extra, y.extra));
         }
         if x.bonus != y.bonus {
-            out.push(format!(
-                "bonus {} under {a}, {} under {b}",
-                x.bonus, y.bonus
-            ));
+            out.push(format!("bonus {} {a}, {} {b}", x.bonus, y.bonus));
         }
         let chance = x
             .chances
@@ -150,14 +137,11 @@ impl ActionDifference {
             .enumerate()
             .find(|(_, (p, q))| p != q);
         if let Some((i, (p, q))) = chance {
-            out.push(format!(
-                "chance {p} with {} min under {a}, {q} under {b}",
-                i + 1
-            ));
+            out.push(format!("chance {p} with {} min {a}, {q} {b}", i + 1));
         }
         if x.if_failed != y.if_failed || x.fatal_if_failed != y.fatal_if_failed {
             out.push(format!(
-                "if the roll fails, {} under {a}; {} under {b}",
+                "if the roll fails, {} {a}; {} {b}",
                 x.if_failed, y.if_failed
             ));
         }
@@ -172,7 +156,7 @@ fn offer_terms(o: &Offer) -> String {
     )
 }
 
-/// An outcome the two rules disagree on: it exists under one only, costs
+/// An outcome two turns disagree on: it exists in one only, costs
 /// differently, or the rest of the turn there differs.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Difference {
@@ -181,9 +165,9 @@ pub struct Difference {
     /// The rooms whose state differs from the board's at the end, by id,
     /// with their final state.
     pub changes: BTreeMap<String, String>,
-    /// How the first rules reach it, if they do.
+    /// How the first turn reaches it, if it does.
     pub first: Option<Way>,
-    /// How the second rules reach it, if they do.
+    /// How the second turn reaches it, if it does.
     pub second: Option<Way>,
     /// Both sides' verdicts, when both reach the outcome and one is fatal
     /// and the other not.
@@ -259,13 +243,13 @@ pub fn item_set(rules: &Rules, items: &[String]) -> Result<ItemSet, Uncompared> 
     })
 }
 
-/// One side of a comparison: a board under its rules, with the items held,
-/// from the start compared.
-struct Side {
-    turn: Turn,
+/// One side of a comparison: a turn, with what is worked out of it in
+/// words both sides share.
+struct Side<'a> {
+    turn: &'a Turn,
 }
 
-impl Side {
+impl Side<'_> {
     /// What a target is called in both rules: by room and hatch ids.
     fn target(&self, target: Target) -> (String, String) {
         let rules = &self.turn.board.rules;
@@ -291,7 +275,7 @@ impl Side {
     /// by action name and target.
     fn offers(&self, reached: &Reached) -> Vec<((String, String), Offer)> {
         let answer = Answer::from_number(
-            &self.turn,
+            self.turn,
             reached.way.outcome,
             std::slice::from_ref(&reached.outcome),
             |_, _| true,
@@ -349,28 +333,37 @@ impl Side {
     }
 }
 
-/// The outcomes of a turn from `start`, holding `items`, that the two
-/// rules disagree on, ordered by final room and changes. `first` and
-/// `second` are the same board under each rules (see [`rebind`]); both
-/// rules must declare every item.
-pub fn compare(
+/// The same turn on `first` and `second`, the same board under two rules
+/// (see [`rebind`]), from `start`, holding `items` under each: both rules
+/// must declare every item.
+pub fn under_both(
     first: &Board,
     second: &Board,
     start: RoomId,
     items: &[String],
-    limits: &Limits,
-) -> Result<Vec<Difference>, Uncompared> {
-    let side = |board: &Board| -> Result<Side, Uncompared> {
+) -> Result<[Turn; 2], Uncompared> {
+    let turn = |board: &Board| -> Result<Turn, Uncompared> {
         let held = item_set(&board.rules, items)?;
-        Ok(Side {
-            turn: Turn {
-                board: board.clone(),
-                movement: board.rules.movement(held),
-                start,
-            },
+        Ok(Turn {
+            board: board.clone(),
+            movement: board.rules.movement(held),
+            start,
         })
     };
-    let (one, two) = (side(first)?, side(second)?);
+    Ok([turn(first)?, turn(second)?])
+}
+
+/// The outcomes that two turns disagree on, ordered by final room and
+/// changes. The turns are on the same board from the same start room
+/// (rooms matched by id), each with its own rules and items: the same
+/// board under two rules ([`under_both`]), or under one rules holding two
+/// sets of items.
+pub fn compare(
+    first: &Turn,
+    second: &Turn,
+    limits: &Limits,
+) -> Result<Vec<Difference>, Uncompared> {
+    let (one, two) = (Side { turn: first }, Side { turn: second });
     let solve = |s: &Side| -> Result<_, Uncompared> {
         let solution = s.turn.solve(limits)?;
         Ok(keyed(&s.turn.board, solution.outcomes))
@@ -379,7 +372,7 @@ pub fn compare(
     let mut b = solve(&two)?;
     let mut keys: Vec<Key> = a.keys().chain(b.keys()).cloned().collect();
     keys.sort_by(|x, y| {
-        let room = |k: &Key| first.room_by_id(&k.0).map_or(u32::MAX, |r| r.0);
+        let room = |k: &Key| first.board.room_by_id(&k.0).map_or(u32::MAX, |r| r.0);
         room(x).cmp(&room(y)).then_with(|| x.cmp(y))
     });
     keys.dedup();
@@ -389,11 +382,14 @@ pub fn compare(
         let (mut verdicts, mut actions) = (None, Vec::new());
         if let (Some(x), Some(y)) = (&x, &y) {
             let (fx, fy) = (
-                x.outcome.verdict(&one.turn.movement),
-                y.outcome.verdict(&two.turn.movement),
+                x.outcome.verdict(&first.movement),
+                y.outcome.verdict(&second.movement),
             );
             if fx.fatal != fy.fatal {
-                verdicts = Some([Fate::of(&first.rules, fx), Fate::of(&second.rules, fy)]);
+                verdicts = Some([
+                    Fate::of(&first.board.rules, fx),
+                    Fate::of(&second.board.rules, fy),
+                ]);
             }
             actions = differing_offers(one.offers(x), two.offers(y));
         }
@@ -594,7 +590,8 @@ pub fn random(
             let start = RoomId(s as u32);
             run.turns += 1;
             for items in item_sets {
-                let differences = compare(&board, &other, start, items, limits)?;
+                let [one, two] = under_both(&board, &other, start, items)?;
+                let differences = compare(&one, &two, limits)?;
                 if differences.is_empty() {
                     continue;
                 }
@@ -715,7 +712,8 @@ fn renumbered(
     }
     let board = rebuilt(&example.board, rooms, example.board.hatches.clone());
     let other = rebind(&board, second)?;
-    let differences = compare(&board, &other, board.start, &example.items, limits)?;
+    let [one, two] = under_both(&board, &other, board.start, &example.items)?;
+    let differences = compare(&one, &two, limits)?;
     Ok(Counterexample {
         start: board.start,
         board,
@@ -745,7 +743,8 @@ pub fn shrink(
     'smaller: loop {
         for candidate in simpler(&best.board, room_state, hatch_state) {
             let other = rebind(&candidate, second)?;
-            let differences = compare(&candidate, &other, candidate.start, &best.items, limits)?;
+            let [one, two] = under_both(&candidate, &other, candidate.start, &best.items)?;
+            let differences = compare(&one, &two, limits)?;
             if !differences.is_empty() {
                 best = Counterexample {
                     start: candidate.start,
@@ -791,7 +790,7 @@ mod tests {
             second: Some(offer(2, 1, "he stays in room 3: safe")),
         };
         assert_eq!(
-            d.words(["A", "B"]),
+            d.words(["under A", "under B"]),
             [
                 "0 extra min under A, 2 under B",
                 "bonus 3 under A, 1 under B",
@@ -803,7 +802,7 @@ mod tests {
             ..d.clone()
         };
         assert_eq!(
-            only.words(["A", "B"]),
+            only.words(["under A", "under B"]),
             ["can be taken under A (makes it clear, 0 extra min, bonus 3); cannot under B"]
         );
         let same = differing_offers(
@@ -842,19 +841,13 @@ mod tests {
         assert!(run.differing > 0);
         let small = run.smallest.expect("a counterexample");
         let other = rebind(&small.board, &b).expect("shared states");
-        assert!(
-            !compare(&small.board, &other, small.start, &[], &limits)
-                .expect("solvable")
-                .is_empty()
-        );
+        let [one, two] = under_both(&small.board, &other, small.start, &[]).expect("no item");
+        assert!(!compare(&one, &two, &limits).expect("solvable").is_empty());
         let (rs, hs) = (StateId(0), HatchStateId(0));
         for c in simpler(&small.board, rs, hs) {
             let o = rebind(&c, &b).expect("shared states");
-            assert!(
-                compare(&c, &o, c.start, &[], &limits)
-                    .expect("solvable")
-                    .is_empty()
-            );
+            let [one, two] = under_both(&c, &o, c.start, &[]).expect("no item");
+            assert!(compare(&one, &two, &limits).expect("solvable").is_empty());
         }
     }
 }

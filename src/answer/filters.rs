@@ -68,58 +68,67 @@ impl Filters {
             if room == turn.start {
                 continue;
             }
-            // Rooms next door refused for the same reason are named together.
-            let mut reasons: Vec<(Vec<String>, String)> = Vec::new();
-            for (next, reason) in turn
-                .board
-                .neighbours(room)
-                .iter()
-                .filter_map(|&(hatch, next)| {
-                    // The step into the room from next door, with the hatch
-                    // opened if it can be: the rule that refuses it there.
-                    let mut ship = Ship::new(&turn.board, next);
-                    let state = ship.hatches[hatch.index()];
-                    if let Some(opening) = turn.movement.opening(state) {
-                        ship.hatches[hatch.index()] = opening.becomes;
-                    }
-                    let action = Action::Move(room);
-                    let illegal = ship
-                        .clone()
-                        .apply(&turn.board, &turn.movement, action)
-                        .err()?;
-                    let ruling = ship.ruling(&turn.board, &turn.movement, action, &illegal);
-                    Some((turn.board.room(next).id.clone(), ruling.help()))
-                })
-            {
-                match reasons.iter_mut().find(|(_, r)| *r == reason) {
-                    Some((rooms, _)) => rooms.push(next),
-                    None => reasons.push((vec![next], reason)),
-                }
-            }
-            let reasons: Vec<String> = reasons
-                .into_iter()
-                .map(|(rooms, reason)| {
-                    let from = if rooms.len() == 1 {
-                        format!("room {}", rooms[0])
-                    } else {
-                        format!("rooms {}", rooms.join(", "))
-                    };
-                    format!("from {from}: {reason}")
-                })
-                .collect();
-            said.push(if reasons.is_empty() && within.is_empty() {
-                format!(
-                    "no move ends in room {label}: every step into it is allowed, but no way leads to a room next to it"
-                )
-            } else if reasons.is_empty() {
-                format!("no move{within} ends in room {label}: a costlier one may (raise `--max-cost`)")
-            } else {
-                format!(
-                    "no move{within} ends in room {label}: {}",
-                    reasons.join("; ")
-                )
-            });
+            said.push(unreached(turn, room, &within));
         }
         (!said.is_empty()).then(|| format!("no outcome shown: {}", said.join("; ")))
+    }
+}
+
+/// Why no move ends in `room` (not the start room), in the words of
+/// `paths --to`: for each room next door, the rule that refuses the step
+/// in (quoted, with the items that would allow it), rooms refused alike
+/// named together; `within` says the `--max-cost` that bounded the search.
+pub(super) fn unreached(turn: &Turn, room: RoomId, within: &str) -> String {
+    let label = turn.board.room(room).label();
+    // Rooms next door refused for the same reason are named together.
+    let mut reasons: Vec<(Vec<String>, String)> = Vec::new();
+    for (next, reason) in turn
+        .board
+        .neighbours(room)
+        .iter()
+        .filter_map(|&(hatch, next)| {
+            // The step into the room from next door, with the hatch
+            // opened if it can be: the rule that refuses it there.
+            let mut ship = Ship::new(&turn.board, next);
+            let state = ship.hatches[hatch.index()];
+            if let Some(opening) = turn.movement.opening(state) {
+                ship.hatches[hatch.index()] = opening.becomes;
+            }
+            let action = Action::Move(room);
+            let illegal = ship
+                .clone()
+                .apply(&turn.board, &turn.movement, action)
+                .err()?;
+            let ruling = ship.ruling(&turn.board, &turn.movement, action, &illegal);
+            Some((turn.board.room(next).id.clone(), ruling.help()))
+        })
+    {
+        match reasons.iter_mut().find(|(_, r)| *r == reason) {
+            Some((rooms, _)) => rooms.push(next),
+            None => reasons.push((vec![next], reason)),
+        }
+    }
+    let reasons: Vec<String> = reasons
+        .into_iter()
+        .map(|(rooms, reason)| {
+            let from = if rooms.len() == 1 {
+                format!("room {}", rooms[0])
+            } else {
+                format!("rooms {}", rooms.join(", "))
+            };
+            format!("from {from}: {reason}")
+        })
+        .collect();
+    if reasons.is_empty() && within.is_empty() {
+        format!(
+            "no move ends in room {label}: every step into it is allowed, but no way leads to a room next to it"
+        )
+    } else if reasons.is_empty() {
+        format!("no move{within} ends in room {label}: a costlier one may (raise `--max-cost`)")
+    } else {
+        format!(
+            "no move{within} ends in room {label}: {}",
+            reasons.join("; ")
+        )
     }
 }

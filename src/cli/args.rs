@@ -279,14 +279,17 @@ pub(super) enum Command {
     /// cost, in the end rules' verdict, or in what an action offers there
     /// (whether it can be taken, its minutes, bonus, odds and failure); on
     /// random boards, how often they differ and a smallest board where they
-    /// do.
+    /// do. With `--item`, the same for one rules: what holding an item
+    /// changes on a board's turn.
     #[command(after_help = examples::DIFF)]
     Diff {
         /// Boards to compare on, each from its start room (the built-in
         /// standard board when none is given and `--random` is not).
         boards: Vec<PathBuf>,
-        /// A rules file or built-in rules name; give it twice.
-        #[arg(long = "rules", value_name = "RULES", required = true)]
+        /// A rules file or built-in rules name; give it twice. With
+        /// `--item`, at most once: the rules the boards are played by
+        /// (their own by default).
+        #[arg(long = "rules", value_name = "RULES", required_unless_present = "item")]
         rules: Vec<String>,
         /// Items held in the turn compared (repeatable, or comma-separated:
         /// `--with grog,aqualung`); both rules must declare them. With
@@ -295,8 +298,16 @@ pub(super) enum Command {
         /// sets; with more, none, each alone and all together).
         #[arg(long = "with", value_name = "ITEM", value_delimiter = ',')]
         with: Vec<String>,
-        /// Refused: each board is compared from its own start room (and a
-        /// random board from every room).
+        /// Compare one rules' turn holding the items of `--with` with the
+        /// same turn holding these items as well: what they change
+        /// (repeatable, or comma-separated: `--item aqualung,grog`). Takes
+        /// one `--rules` at most, and no `--random`.
+        #[arg(long = "item", value_name = "ITEM", value_delimiter = ',')]
+        item: Vec<String>,
+        /// With `--item`, start in this room instead of the board's start
+        /// room (an id or a name). Refused without `--item`: each board is
+        /// compared from its own start room (and a random board from every
+        /// room).
         #[arg(long, value_name = "ROOM")]
         from: Option<String>,
         /// Compare on this many random boards, from every start room, and

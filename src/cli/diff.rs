@@ -171,7 +171,7 @@ pub(super) fn diff(
     }
 }
 
-fn uncompared(e: Uncompared, term: &Terminal) -> Exit {
+pub(super) fn uncompared(e: Uncompared, term: &Terminal) -> Exit {
     match e {
         Uncompared::Incompatible(e) => {
             print_plain(
@@ -236,7 +236,9 @@ fn on_boards(
             Ok(p) => p,
             Err(e) => return uncompared(e.into(), term),
         };
-        let differences = match rules_diff::compare(&a, &b, a.start, with, limits) {
+        let compared = rules_diff::under_both(&a, &b, a.start, with)
+            .and_then(|[one, two]| rules_diff::compare(&one, &two, limits));
+        let differences = match compared {
             Ok(d) => d,
             Err(e) => return uncompared(e, term),
         };
@@ -249,7 +251,11 @@ fn on_boards(
             render::count(differences.len() as u64, "outcome"),
             if differences.len() == 1 { "s" } else { "" },
         ));
-        text.push_str(&side_by_side(&differences, first, second, term.out));
+        text.push_str(&side_by_side(
+            &differences,
+            &Sides::rules(first, second),
+            term.out,
+        ));
         report.boards.push(BoardDiff {
             board: a.name.clone(),
             start,
@@ -278,8 +284,30 @@ fn way_text(way: Option<&Way>) -> String {
     }
 }
 
-/// Each difference with how each rules reach it, in two columns.
-fn side_by_side(differences: &[Difference], first: &Named, second: &Named, style: Style) -> String {
+/// What the two sides of a comparison are called: each column's heading,
+/// and the words that put a statement on that side.
+pub(super) struct Sides {
+    /// The columns' headings: `red-november`, `with aqualung`.
+    pub(super) heads: [String; 2],
+    /// `under red-november`, `with aqualung`.
+    pub(super) phrases: [String; 2],
+}
+
+impl Sides {
+    /// Two rules, each called by its name (or by what `--rules` gave, when
+    /// both have one name).
+    fn rules(first: &Named, second: &Named) -> Sides {
+        let heads = [
+            first.label(second).to_string(),
+            second.label(first).to_string(),
+        ];
+        let phrases = [0, 1].map(|i| format!("under {}", heads[i]));
+        Sides { heads, phrases }
+    }
+}
+
+/// Each difference with how each side reaches it, in two columns.
+pub(super) fn side_by_side(differences: &[Difference], sides: &Sides, style: Style) -> String {
     if differences.is_empty() {
         return String::new();
     }
@@ -300,7 +328,7 @@ fn side_by_side(differences: &[Difference], first: &Named, second: &Named, style
         }
     };
     let mut out = String::new();
-    let heads = (cell(first.label(second)), cell(second.label(first)));
+    let heads = (cell(&sides.heads[0]), cell(&sides.heads[1]));
     let painted = |cells: Vec<String>| -> Vec<String> {
         cells
             .into_iter()
@@ -327,11 +355,11 @@ fn side_by_side(differences: &[Difference], first: &Named, second: &Named, style
         if let Some([x, y]) = &d.verdicts {
             row(&cell(&x.words()), &cell(&y.words()), &mut out);
         }
-        let labels = [first.label(second), second.label(first)];
-        // Each rules number their outcomes in their own listing.
+        let phrases = [sides.phrases[0].as_str(), sides.phrases[1].as_str()];
+        // Each side numbers its outcomes in its own listing.
         let number = match (&d.first, &d.second) {
             (Some(x), Some(y)) if x.outcome != y.outcome => {
-                format!("{} (#{} under {})", x.outcome, y.outcome, labels[1])
+                format!("{} (#{} {})", x.outcome, y.outcome, phrases[1])
             }
             (Some(w), _) | (None, Some(w)) => w.outcome.to_string(),
             (None, None) => String::new(),
@@ -346,7 +374,7 @@ fn side_by_side(differences: &[Difference], first: &Named, second: &Named, style
                 "{} on {} at outcome #{number}: {}",
                 a.action,
                 a.target,
-                a.words(labels).join("; ")
+                a.words(phrases).join("; ")
             );
             for l in textwrap::wrap(&line, &options) {
                 out.push_str(&l);
@@ -444,7 +472,11 @@ fn on_random(
                 text.push('\n');
             }
         }
-        text.push_str(&side_by_side(&example.differences, first, second, term.out));
+        text.push_str(&side_by_side(
+            &example.differences,
+            &Sides::rules(first, second),
+            term.out,
+        ));
         smallest = Some(Smallest {
             rooms,
             hatches,
@@ -528,7 +560,7 @@ fn counterexample_text(
 }
 
 /// `, holding grog, aqualung`, or nothing when no item is held.
-fn holding(items: &[String]) -> String {
+pub(super) fn holding(items: &[String]) -> String {
     if items.is_empty() {
         String::new()
     } else {

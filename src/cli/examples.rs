@@ -70,7 +70,7 @@ pub(super) const SCHEMA: &str = "Examples:
 pub(super) const DIFF: &str = "Examples:
   hatchway diff --rules red-november --rules red-november-rulebook boards/mini-flood.board
   hatchway diff --rules red-november --rules red-november-rulebook --random 100
-  hatchway diff --rules red-november-rulebook --rules tests/fixtures/house-fire.rules tests/fixtures/rulebook-fire.board --with grog";
+  hatchway diff boards/desperate-times.board --with grog --item aqualung";
 
 pub(super) const PLAN: &str = "Examples:
   hatchway plan boards/desperate-times.board --action extinguish_fire --at 1 --with grog

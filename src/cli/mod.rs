@@ -41,6 +41,7 @@ mod export;
 mod fixit;
 mod fmt;
 mod import;
+mod item_diff;
 mod lsp;
 mod man;
 mod output;
@@ -65,6 +66,7 @@ use export::{ExportFormatArg, export};
 use fixit::{PlanRequest, plan};
 use fmt::fmt;
 use import::import;
+use item_diff::{ItemRequest, item_diff};
 use lsp::lsp;
 use man::man;
 use output::*;
@@ -198,6 +200,7 @@ pub fn run() -> ExitCode {
             boards,
             rules,
             with,
+            item,
             from,
             random,
             seed,
@@ -206,6 +209,28 @@ pub fn run() -> ExitCode {
             format,
             budget,
         } => {
+            if !item.is_empty() {
+                // One rules' turn compared with itself holding more: there
+                // is no second rules to try random boards against.
+                return if random.is_some() {
+                    refuse_option(
+                        "--random",
+                        "diff --item",
+                        "random boards compare two rules; `--item` compares the turn of a board holding the item and not",
+                        &term,
+                    )
+                } else {
+                    let request = ItemRequest {
+                        boards: &boards,
+                        rules: &rules,
+                        with: &with,
+                        item: &item,
+                        from: from.as_deref(),
+                    };
+                    item_diff(&request, budget, format, &term)
+                }
+                .into();
+            }
             let ground = match random {
                 Some(n) => Ground::Random {
                     plan: crate::rules_diff::RandomPlan {

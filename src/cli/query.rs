@@ -4,6 +4,7 @@
 //! a query, with why a filter hides every outcome.
 
 use super::*;
+use crate::answer::UnknownItem;
 
 /// A turn ready to search, with the filters of what is shown.
 pub(super) struct Query {
@@ -49,25 +50,8 @@ pub(super) fn query_with(
         .iter()
         .map(|id| room_arg(&board, id, "--to"))
         .collect::<Result<Vec<_>, _>>()?;
-    let items = Turn::items_named(&board.rules, &args.turn.with).map_err(|unknown| {
-        let name = &unknown.name;
-        QueryError {
-            message: format!("unknown item `{name}` in `--with`"),
-            help: Some(if board.rules.items.is_empty() {
-                format!("the rules `{}` have no items", board.rules.name)
-            } else {
-                format!(
-                    "{}the rules `{}` have the items: {}",
-                    crate::spelling::did_you_mean(
-                        name,
-                        board.rules.items.iter().map(String::as_str)
-                    ),
-                    board.rules.name,
-                    board.rules.items.join(", ")
-                )
-            }),
-        }
-    })?;
+    let items = Turn::items_named(&board.rules, &args.turn.with)
+        .map_err(|unknown| unknown_item(&board.rules, &unknown, "--with"))?;
     let movement = movement(&board.rules, items);
     Ok(Query {
         turn: Turn {
@@ -85,6 +69,25 @@ pub(super) fn query_with(
             ..args.budget.limits()
         },
     })
+}
+
+/// An item named in `flag` that `rules` do not declare, with the items
+/// they do (and the closest to it).
+pub(super) fn unknown_item(rules: &Rules, unknown: &UnknownItem, flag: &str) -> QueryError {
+    let name = &unknown.name;
+    QueryError {
+        message: format!("unknown item `{name}` in `{flag}`"),
+        help: Some(if rules.items.is_empty() {
+            format!("the rules `{}` have no items", rules.name)
+        } else {
+            format!(
+                "{}the rules `{}` have the items: {}",
+                crate::spelling::did_you_mean(name, rules.items.iter().map(String::as_str)),
+                rules.name,
+                rules.items.join(", ")
+            )
+        }),
+    }
 }
 
 /// The text of the board a command was given: a file, or a built-in board

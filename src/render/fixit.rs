@@ -272,12 +272,12 @@ fn quoted(movement: &Movement, rule: Option<RuleRef>) -> String {
 /// reason once: the rule that forbids it there, quoted, or what it acts on
 /// that is not there.
 fn why_not(
-    board: &Board,
-    movement: &Movement,
+    answer: &Answer<'_>,
     action: ActionId,
     at: RoomId,
     outcomes: &[Told<'_>],
 ) -> Vec<String> {
+    let (board, movement) = (&answer.turn.board, &answer.turn.movement);
     let rules = movement.rules();
     let turn = &rules.turn;
     let Some(declared) = turn.actions.get(usize::from(action.0)) else {
@@ -287,15 +287,8 @@ fn why_not(
     for o in outcomes.iter().map(|t| t.outcome) {
         let here = o.rooms[at.index()];
         let state = &rules.room_states[usize::from(here.0)];
-        let reason = if turn.terms(action, here, movement.items()).is_none() {
-            let rule = turn
-                .deciding(action, here, movement.items())
-                .and_then(|i| rules.quote(RuleRef::ActionRule(i)))
-                .map_or_else(|| "a rule".to_string(), |q| format!("`{}`", q.text));
-            format!(
-                "in a room that is `{state}`, the rules `{}` say {rule}",
-                rules.name
-            )
+        let reason = if let Some(forbidden) = answer.why_forbidden(action, here) {
+            forbidden
         } else if declared.on_hatches() {
             let acted: Vec<String> = declared
                 .changes
@@ -381,12 +374,14 @@ pub fn plans(
     out.push_str(&textwrap::fill(&roll, width));
     out.push('\n');
     if plans.is_empty() {
-        let why = if outcomes.is_empty() {
-            format!(
-                "no move ends in room {}: `hatchway paths --to {}` lists none",
-                board.room(at).label(),
-                board.room(at).id
-            )
+        let why = if let Some(unreached) = outcomes.is_empty().then(|| answer.why_unreached(at)) {
+            unreached.unwrap_or_else(|| {
+                format!(
+                    "no move ends in room {}: `hatchway paths --to {}` lists none",
+                    board.room(at).label(),
+                    board.room(at).id
+                )
+            })
         } else {
             format!(
                 "{} in room {}, but in none can `{name}` be taken: {}",
@@ -396,11 +391,14 @@ pub fn plans(
                     format!("{} moves end", outcomes.len())
                 },
                 board.room(at).label(),
-                why_not(board, movement, action, at, outcomes).join("; ")
+                why_not(answer, action, at, outcomes).join("; ")
             )
         };
         out.push('\n');
-        out.push_str(&textwrap::fill(&why, width));
+        // Rules' names are not split at their hyphens.
+        let options =
+            textwrap::Options::new(width).word_splitter(textwrap::WordSplitter::NoHyphenation);
+        out.push_str(&textwrap::fill(&why, options));
         out.push('\n');
         return out;
     }

@@ -28,6 +28,7 @@ mod format;
 mod hostile;
 mod import;
 mod invariants;
+mod item_diff_cli;
 mod layouts;
 mod lsp;
 mod message_style;

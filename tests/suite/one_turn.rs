@@ -304,6 +304,67 @@ fn an_empty_answer_says_why() {
     );
 }
 
+/// `plan` with no plan says why as `paths --to` does: the rule that
+/// refuses every step into the room, and the items that would allow one;
+/// or, where moves end in the room, the rule that forbids the action in
+/// the state they leave it in, and the item that would allow it. An empty
+/// answer is an answer: exit 0.
+#[test]
+fn an_empty_plan_says_why() {
+    Run::new(&[
+        "plan",
+        "boards/desperate-times.board",
+        "--action",
+        "extinguish_fire",
+        "--at",
+        "1",
+    ])
+    .stdout(concat!(
+        "desperate-times: extinguish_fire at room 1 (Engine Room), start in room 7\n",
+        "(Missile Control), rules red-november-rulebook, 0 plans\n",
+        "a fix-it roll: choose 1 to 10 minutes; it succeeds when a 10-sided die rolls at\n",
+        "most the minutes plus the bonus\n",
+        "\n",
+        "no move ends in room 1 (Engine Room): from rooms 2, 3: the rules\n",
+        "`red-november-rulebook` say `enter fire: forbidden`; with --with grog or with\n",
+        "--with fire_extinguisher this step is allowed\n",
+    ))
+    .status(0)
+    .run();
+    // The same words as `paths --to 1`, which the plan's reason reuses.
+    let (paths, _, _) = common::hatchway(&["paths", "desperate-times", "--to", "1"]);
+    assert!(
+        common::words(&paths).contains("no outcome shown: no move ends in room 1 (Engine Room): from rooms 2, 3: the rules `red-november-rulebook` say `enter fire: forbidden`; with --with grog or with --with fire_extinguisher this step is allowed"),
+        "{paths}"
+    );
+    // Rules under which only the extinguisher fights a fire: grog lets the
+    // gnome into the Engine Room, but not fight the fire there.
+    Run::new(&[
+        "plan",
+        "boards/desperate-times.board",
+        "--rules",
+        "tests/fixtures/extinguisher-only.rules",
+        "--action",
+        "extinguish_fire",
+        "--at",
+        "1",
+        "--with",
+        "grog",
+    ])
+    .stdout(concat!(
+        "desperate-times: extinguish_fire at room 1 (Engine Room), start in room 7\n",
+        "(Missile Control), rules extinguisher-only with grog, 0 plans\n",
+        "a fix-it roll: choose 1 to 10 minutes; it succeeds when a 10-sided die rolls at\n",
+        "most the minutes plus the bonus\n",
+        "\n",
+        "2 moves end in room 1 (Engine Room), but in none can `extinguish_fire` be taken:\n",
+        "in a room that is `fire`, the rules `extinguisher-only` say `action in fire:\n",
+        "forbidden`; with --with fire_extinguisher it can be taken\n",
+    ))
+    .status(0)
+    .run();
+}
+
 /// The shipped boards are built in: named from any folder, listed by
 /// `hatchway boards`, printed as shipped; a file of the same name wins, and
 /// says so.

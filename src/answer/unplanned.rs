@@ -1,0 +1,53 @@
+//! Why `hatchway plan` finds no plan: no move ends in the room asked
+//! about (the reason `paths --to` gives, [`Filters::why_none`]'s), or the
+//! action cannot be taken in the state a move leaves the room in (the
+//! deciding `action` rule, and the items that would allow it).
+
+use crate::model::{ActionId, ItemId, RoomId, RuleRef, StateId};
+
+use super::{Answer, filters};
+
+impl Answer<'_> {
+    /// Why no move of this turn ends in `at`, as `paths --to` says it
+    /// (see [`Filters::why_none`](super::Filters::why_none)): for each
+    /// room next door, the rule that refuses the step in, with the items
+    /// that would allow it. `None` for the start room, where the gnome
+    /// can always stay.
+    pub fn why_unreached(&self, at: RoomId) -> Option<String> {
+        (at != self.turn.start).then(|| filters::unreached(self.turn, at, ""))
+    }
+
+    /// Why `action` cannot be taken in a room in state `state` with the
+    /// items held: the deciding `action` rule, quoted, and any one item
+    /// more that would allow it (the rules are asked again with it held,
+    /// so the hint is never a guess). `None` when it can be taken there.
+    pub fn why_forbidden(&self, action: ActionId, state: StateId) -> Option<String> {
+        let movement = &self.turn.movement;
+        let rules = movement.rules();
+        let turn = &rules.turn;
+        let held = movement.items();
+        if turn.terms(action, state, held).is_some() {
+            return None;
+        }
+        let rule = turn
+            .deciding(action, state, held)
+            .and_then(|i| rules.quote(RuleRef::ActionRule(i)))
+            .map_or_else(|| "a rule".to_string(), |q| format!("`{}`", q.text));
+        let forbidden = format!(
+            "in a room that is `{}`, the rules `{}` say {rule}",
+            rules.room_states[usize::from(state.0)],
+            rules.name
+        );
+        let allowing: Vec<String> = (0..rules.items.len())
+            .map(|i| ItemId(i as u8))
+            .filter(|&item| !held.contains(item))
+            .filter(|&item| turn.terms(action, state, held.with(item)).is_some())
+            .map(|item| format!("with --with {}", rules.items[usize::from(item.0)]))
+            .collect();
+        Some(if allowing.is_empty() {
+            forbidden
+        } else {
+            format!("{forbidden}; {} it can be taken", allowing.join(" or "))
+        })
+    }
+}

@@ -1,0 +1,204 @@
+//! `hatchway diff --item`: what holding an item changes on a board. The
+//! turn holding the items of `--with` is compared with the same turn
+//! holding those of `--item` as well, by the one comparison of `hatchway
+//! diff` (`rules_diff::compare`), and told as it tells two rules apart.
+
+use crate::rules_diff::{self, Difference};
+
+use super::diff::{self, Sides, holding, side_by_side, uncompared};
+use super::*;
+
+/// What `hatchway diff --item` was asked.
+pub(super) struct ItemRequest<'a> {
+    /// The boards (the standard one when empty).
+    pub(super) boards: &'a [PathBuf],
+    /// The rules to play them by, at most one (each board's own when none).
+    pub(super) rules: &'a [String],
+    /// The items held on both sides.
+    pub(super) with: &'a [String],
+    /// The items held on the second side only.
+    pub(super) item: &'a [String],
+    /// The start room, when not the board's.
+    pub(super) from: Option<&'a str>,
+}
+
+/// One side of the comparison, for JSON: what it is called and the items
+/// held.
+#[derive(Serialize)]
+struct SideDoc {
+    label: String,
+    with: Vec<String>,
+}
+
+/// One board's differences, for JSON.
+#[derive(Serialize)]
+struct BoardDiff {
+    board: String,
+    rules: String,
+    start: String,
+    differences: Vec<Difference>,
+}
+
+#[derive(Serialize)]
+struct ItemReport {
+    /// The items compared.
+    item: Vec<String>,
+    /// Without them, then with them.
+    sides: [SideDoc; 2],
+    boards: Vec<BoardDiff>,
+}
+
+/// `aqualung`, `aqualung and grog`, `a, b and c`, each name after `article`.
+fn listed(items: &[String], article: &str) -> String {
+    let named: Vec<String> = items.iter().map(|i| format!("{article}{i}")).collect();
+    match named.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => named.concat(),
+    }
+}
+
+pub(super) fn item_diff(
+    request: &ItemRequest,
+    budget: Budget,
+    format: CheckFormat,
+    term: &Terminal,
+) -> Exit {
+    let rules = match request.rules {
+        [] => None,
+        [one] => match diff::named_rules(one, term) {
+            Ok(named) => Some(named.rules),
+            Err(e) => return e,
+        },
+        many => {
+            print_plain(
+                format!(
+                    "`hatchway diff --item` plays a board by one rules, and was given {}",
+                    many.len()
+                ),
+                Some(
+                    "give `--rules` once, or not at all to play each board by its own rules"
+                        .to_string(),
+                ),
+                term,
+            );
+            return Exit::Usage;
+        }
+    };
+    if let Some(both) = request.item.iter().find(|i| request.with.contains(i)) {
+        print_plain(
+            format!("`{both}` is held on both sides: it is in `--with` and in `--item`"),
+            Some("`--item` names the items held on one side only".to_string()),
+            term,
+        );
+        return Exit::Usage;
+    }
+    let args = QueryArgs {
+        turn: TurnArgs {
+            from: request.from.map(str::to_string),
+            with: request.with.to_vec(),
+            rules: None,
+        },
+        budget,
+        ..QueryArgs::default()
+    };
+    let items = listed(request.item, "");
+    let sides = Sides {
+        heads: [format!("without {items}"), format!("with {items}")],
+        phrases: [format!("without {items}"), format!("with {items}")],
+    };
+    let mut all = request.with.to_vec();
+    all.extend(request.item.iter().cloned());
+    let mut report = ItemReport {
+        item: request.item.to_vec(),
+        sides: [
+            SideDoc {
+                label: sides.heads[0].clone(),
+                with: request.with.to_vec(),
+            },
+            SideDoc {
+                label: sides.heads[1].clone(),
+                with: all.clone(),
+            },
+        ],
+        boards: Vec::new(),
+    };
+    let standard = [None];
+    let listed_boards: Vec<Option<&Path>> =
+        request.boards.iter().map(|p| Some(p.as_path())).collect();
+    let chosen = if listed_boards.is_empty() {
+        &standard[..]
+    } else {
+        &listed_boards[..]
+    };
+    let mut text = String::new();
+    for path in chosen {
+        let board = match load_board_by(*path, rules.as_ref(), term) {
+            Ok(b) => b,
+            Err(e) => return e,
+        };
+        let held = Turn::items_named(&board.rules, request.item)
+            .map_err(|unknown| unknown_item(&board.rules, &unknown, "--item"))
+            .and_then(|_| query(board, &args));
+        let without = match held {
+            Ok(q) => q,
+            Err(e) => {
+                print_plain(e.message, e.help, term);
+                return Exit::Invalid;
+            }
+        };
+        let turn = &without.turn;
+        let with = match Turn::items_named(&turn.board.rules, &all) {
+            Ok(items) => Turn {
+                board: turn.board.clone(),
+                movement: turn.board.rules.movement(items),
+                start: turn.start,
+            },
+            Err(unknown) => {
+                let e = unknown_item(&turn.board.rules, &unknown, "--item");
+                print_plain(e.message, e.help, term);
+                return Exit::Invalid;
+            }
+        };
+        let differences = match rules_diff::compare(turn, &with, &without.limits) {
+            Ok(d) => d,
+            Err(e) => return uncompared(e, term),
+        };
+        let verb = if request.item.len() == 1 {
+            "changes"
+        } else {
+            "change"
+        };
+        let what = if differences.is_empty() {
+            "nothing".to_string()
+        } else {
+            render::count(differences.len() as u64, "outcome")
+        };
+        let board = &turn.board;
+        text.push_str(&format!(
+            "{}: start in room {}{}: {} {verb} {what}\n",
+            board.name,
+            board.room(turn.start).label(),
+            holding(request.with),
+            listed(request.item, "the "),
+        ));
+        text.push_str(&side_by_side(&differences, &sides, term.out));
+        report.boards.push(BoardDiff {
+            board: board.name.clone(),
+            rules: board.rules.name.clone(),
+            start: board.room(turn.start).id.clone(),
+            differences,
+        });
+    }
+    let out = match format {
+        CheckFormat::Json => match render::document_text(&report, false) {
+            Ok(s) => s,
+            Err(e) => {
+                print_plain(e.to_string(), None, term);
+                return Exit::Invalid;
+            }
+        },
+        CheckFormat::Text => text,
+    };
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    Exit::Success
+}
