@@ -25,9 +25,11 @@
 use std::cell::OnceCell;
 
 mod filters;
+mod menu;
 mod unplanned;
 
 pub use filters::Filters;
+pub use menu::Choice;
 
 use crate::fixit::{self, Best, Fixit, Plan};
 use crate::model::{ActionId, Board, ItemSet, Movement, RoomId, Rules, Verdict};

@@ -93,14 +93,17 @@ pub(super) enum Command {
         board: Option<PathBuf>,
         /// The action, as the rules declare it (`extinguish_fire`,
         /// `pump_water`, `unblock_hatch` in `red-november-rulebook`).
+        /// Without both `--action` and `--at`, the turn's menu: every
+        /// fix-it the rules allow this turn, strongest first, narrowed to
+        /// the one given.
         #[arg(long, value_name = "NAME")]
-        action: String,
+        action: Option<String>,
         /// Where the action is taken: the room the move ends in, by id or
         /// name (`--at "Engine Room"`). For an action on a hatch, a room the
         /// hatch touches: every hatch of that room the action can act on is
         /// a plan of its own.
         #[arg(long, value_name = "ROOM")]
-        at: String,
+        at: Option<String>,
         #[command(flatten)]
         turn: TurnArgs,
         /// Output format.

@@ -74,7 +74,7 @@ pub(super) const DIFF: &str = "Examples:
 
 pub(super) const PLAN: &str = "Examples:
   hatchway plan boards/desperate-times.board --action extinguish_fire --at 1 --with grog
-  hatchway plan boards/desperate-times.board --action unblock_hatch --at 4";
+  hatchway plan boards/desperate-times.board --with grog --at 1";
 
 pub(super) const LSP: &str = "Examples:
   hatchway lsp";

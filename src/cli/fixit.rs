@@ -3,10 +3,11 @@
 
 use super::*;
 
-/// What `hatchway plan` was asked.
+/// What `hatchway plan` was asked: one action at one room, or the turn's
+/// menu narrowed to what is given.
 pub(super) struct PlanRequest<'a> {
-    pub action: &'a str,
-    pub at: &'a str,
+    pub action: Option<&'a str>,
+    pub at: Option<&'a str>,
     pub format: PathsFormat,
 }
 
@@ -20,30 +21,17 @@ pub(super) fn plan(
         Ok(q) => q,
         Err(e) => return e,
     };
-    let turn = &q.turn.board.rules.turn;
-    let Some(action) = turn.action(request.action) else {
-        let known: Vec<&str> = turn.actions.iter().map(|a| a.name.as_str()).collect();
-        let help = if known.is_empty() {
-            format!(
-                "the rules `{}` declare no actions; `red-november-rulebook` does (`hatchway rules red-november-rulebook`)",
-                q.turn.board.rules.name
-            )
-        } else {
-            format!(
-                "{}the rules `{}` declare: {}",
-                crate::spelling::did_you_mean(request.action, known.iter().copied()),
-                q.turn.board.rules.name,
-                known.join(", ")
-            )
-        };
-        print_plain(
-            format!("unknown action `{}` in `--action`", request.action),
-            Some(help),
-            term,
-        );
-        return Exit::Invalid;
+    let action = match request.action.map(|name| action_arg(&q, name)).transpose() {
+        Ok(action) => action,
+        Err(()) => {
+            return unknown_action(&q, request.action.unwrap_or_default(), term);
+        }
     };
-    let at = match room_arg(&q.turn.board, request.at, "--at") {
+    let at = match request
+        .at
+        .map(|id| room_arg(&q.turn.board, id, "--at"))
+        .transpose()
+    {
         Ok(at) => at,
         Err(e) => {
             print_plain(e.message, e.help, term);
@@ -54,6 +42,19 @@ pub(super) fn plan(
         Ok(s) => s,
         Err(e) => return e,
     };
+    let (Some(action), Some(at)) = (action, at) else {
+        let answer = Answer::shown(&q.turn, &solution.outcomes, |_, o| {
+            at.is_none_or(|r| o.room == r)
+        });
+        let choices = answer.menu(action, at);
+        if request.format == PathsFormat::Table {
+            let text = render::menu::menu(&answer, &choices, term.out);
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            return Exit::Success;
+        }
+        let doc = document::menu_doc(&answer, &choices, render::menu::ORDER);
+        return write_document(&doc, request.format == PathsFormat::Yaml, term);
+    };
     let answer = Answer::shown(&q.turn, &solution.outcomes, |_, o| o.room == at);
     let plans = answer.plans(action, at);
     if request.format == PathsFormat::Table {
@@ -61,8 +62,39 @@ pub(super) fn plan(
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
         return Exit::Success;
     }
-    match document::fixit_doc(&answer, (request.action, at), &plans) {
+    let name = request.action.unwrap_or_default();
+    match document::fixit_doc(&answer, (name, at), &plans) {
         Ok(doc) => write_document(&doc, request.format == PathsFormat::Yaml, term),
         Err(refused) => print_refused(&refused, term),
     }
+}
+
+/// The action `--action` names, if the rules declare it.
+fn action_arg(q: &Query, name: &str) -> Result<crate::model::ActionId, ()> {
+    q.turn.board.rules.turn.action(name).ok_or(())
+}
+
+/// Says that `--action` names no action of the rules (exit 1).
+fn unknown_action(q: &Query, name: &str, term: &Terminal) -> Exit {
+    let turn = &q.turn.board.rules.turn;
+    let known: Vec<&str> = turn.actions.iter().map(|a| a.name.as_str()).collect();
+    let help = if known.is_empty() {
+        format!(
+            "the rules `{}` declare no actions; `red-november-rulebook` does (`hatchway rules red-november-rulebook`)",
+            q.turn.board.rules.name
+        )
+    } else {
+        format!(
+            "{}the rules `{}` declare: {}",
+            crate::spelling::did_you_mean(name, known.iter().copied()),
+            q.turn.board.rules.name,
+            known.join(", ")
+        )
+    };
+    print_plain(
+        format!("unknown action `{name}` in `--action`"),
+        Some(help),
+        term,
+    );
+    Exit::Invalid
 }

@@ -158,8 +158,8 @@ pub fn run() -> ExitCode {
                 ..QueryArgs::default()
             };
             let request = PlanRequest {
-                action: &action,
-                at: &at,
+                action: action.as_deref(),
+                at: at.as_deref(),
                 format,
             };
             plan(board.as_deref(), &args, request, &term)

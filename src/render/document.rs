@@ -15,12 +15,14 @@ use crate::outcome::Action;
 use crate::referee::{Ruling, Step};
 
 mod fixit;
+mod menu;
 mod parts;
 mod plan;
 mod replay;
 mod result;
 
 pub use fixit::*;
+pub use menu::*;
 pub use parts::*;
 pub use plan::*;
 pub use replay::*;

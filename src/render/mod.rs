@@ -18,6 +18,7 @@ pub(crate) mod dot;
 pub(crate) mod draw;
 pub(crate) mod escape;
 pub(crate) mod fixit;
+pub(crate) mod menu;
 pub(crate) mod replay;
 pub(crate) mod report;
 pub(crate) mod survival;

@@ -104,15 +104,21 @@ pub fn fixit_doc<'a>(
                 })
             })
             .collect::<Result<_, Refused>>()?,
-        best: found
-            .best
-            .iter()
-            .map(|b| BestDoc {
-                at_least: b.chance.to_string(),
-                outcome: plans[b.plan].outcome,
-                hatch: hatch_rooms(board, plans[b.plan].target),
-                odds: odds_doc(&b.odds),
-            })
-            .collect(),
+        best: best_docs(board, found),
     })
+}
+
+/// The frontier of a set of plans, for a document.
+pub(super) fn best_docs(board: &Board, found: &Plans) -> Vec<BestDoc> {
+    let plans = &found.plans;
+    found
+        .best
+        .iter()
+        .map(|b| BestDoc {
+            at_least: b.chance.to_string(),
+            outcome: plans[b.plan].outcome,
+            hatch: hatch_rooms(board, plans[b.plan].target),
+            odds: odds_doc(&b.odds),
+        })
+        .collect()
 }

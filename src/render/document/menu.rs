@@ -1,0 +1,73 @@
+//! The result of `hatchway plan` when not asked for one action at one
+//! room: the turn's menu of fix-its, strongest first.
+
+use super::*;
+use crate::answer::Choice;
+
+/// The turn's menu of fix-its.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct MenuDoc<'a> {
+    /// The board, rules, items and start.
+    #[serde(flatten)]
+    pub turn: TurnDoc<'a>,
+    /// How the choices are ordered.
+    pub order: &'static str,
+    /// Each action at each room where a move can end with it allowed.
+    pub choices: Vec<ChoiceDoc<'a>>,
+}
+
+/// One choice: an action at a room, with the cheapest way to each chance.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct ChoiceDoc<'a> {
+    /// The action.
+    pub action: &'a str,
+    /// The room the move ends in.
+    pub at: &'a str,
+    /// The fewest minutes of the whole turn that make the roll sure; absent
+    /// when no plan can.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sure_total: Option<u32>,
+    /// For each chance some plan reaches, the cheapest plan and minutes
+    /// that reach at least it; highest chance first (as `plan --action
+    /// --at` gives it).
+    pub best: Vec<BestDoc>,
+    /// What a failed roll leads to after the plan of the highest chance.
+    pub if_failed: Option<FailureDoc<'a>>,
+    /// The survival of that plan's outcome, counting the fix-it; absent
+    /// under rules without `end` rules.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub survival: Option<SurvivalDoc<'a>>,
+}
+
+/// Builds the menu's document from the answer's choices.
+pub fn menu_doc<'a>(answer: &Answer<'a>, choices: &[Choice], order: &'static str) -> MenuDoc<'a> {
+    let turn = answer.turn;
+    let (board, movement) = (&turn.board, &turn.movement);
+    let has_end_rules = !movement.rules().turn.end.is_empty();
+    MenuDoc {
+        turn: turn_doc(turn),
+        order,
+        choices: choices
+            .iter()
+            .map(|c| {
+                let top = c.plans.best.first().and_then(|b| c.plans.plans.get(b.plan));
+                ChoiceDoc {
+                    action: movement
+                        .rules()
+                        .turn
+                        .actions
+                        .get(usize::from(c.action.0))
+                        .map_or("", |a| a.name.as_str()),
+                    at: &board.room(c.at).id,
+                    sure_total: c.sure_total().map(|t| t.0),
+                    best: best_docs(board, &c.plans),
+                    if_failed: top.map(|p| failure_doc(board, movement, &p.if_failed)),
+                    survival: top
+                        .and_then(|p| answer.outcome(p.outcome))
+                        .filter(|_| has_end_rules)
+                        .map(|t| survival_doc(movement, t.survival())),
+                }
+            })
+            .collect(),
+    }
+}
