@@ -21,6 +21,7 @@ mod cases;
 mod conditions;
 mod names;
 mod rules;
+mod said;
 mod turn;
 
 pub use board::{RulesSource, board, sound_board_name};

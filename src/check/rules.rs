@@ -24,6 +24,8 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
     let written = movement_rules(file, scope, &mut problems);
     let open_rules: Vec<OpenRule> = written.open.iter().map(|(r, _)| r.clone()).collect();
     let turn = turn::check(file, scope, &open_rules, &mut problems);
+    let action_names: Vec<String> = turn.turn.actions.iter().map(|a| a.name.clone()).collect();
+    let said = super::said::said(file, scope, &action_names, &mut problems);
     let compiled = Rules {
         name: file.name.text.clone(),
         room_states: scope.rooms.names.clone(),
@@ -49,6 +51,7 @@ pub fn rules(file: &ast::RulesFile) -> Checked<Rules> {
             walk_through: declared.walk_span,
             revisit: declared.revisit_span,
             hatch_states: scope.hatches.spans.clone(),
+            said,
         },
     };
     check_every_case(&compiled, scope, &written, &mut problems);

@@ -13,6 +13,11 @@ pub(super) struct Cli {
     /// when CLICOLOR_FORCE is set), always or never.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub(super) color: ColorChoice,
+    /// Quote the rule that decides each verdict, failed roll and term in
+    /// the text of `paths`, `replay` and `plan` (JSON and YAML always
+    /// carry it); other commands refuse it.
+    #[arg(long, global = true)]
+    pub(super) explain: bool,
     #[command(subcommand)]
     pub(super) command: Command,
 }

@@ -94,7 +94,20 @@ pub fn run() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let term = terminal(cli.color);
+    let term = terminal(cli.color, cli.explain);
+    if cli.explain
+        && !matches!(
+            cli.command,
+            Command::Paths { .. } | Command::Replay { .. } | Command::Plan { .. }
+        )
+    {
+        print_plain(
+            "`--explain` is for the text of `paths`, `replay` and `plan`".to_string(),
+            Some("drop `--explain`: this command quotes no deciding rule".to_string()),
+            &term,
+        );
+        return ExitCode::from(2);
+    }
     let exit = match cli.command {
         Command::Sweep {
             board,

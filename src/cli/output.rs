@@ -25,7 +25,7 @@ pub(super) struct Terminal {
     pub(super) err: Style,
 }
 
-pub(super) fn terminal(choice: ColorChoice) -> Terminal {
+pub(super) fn terminal(choice: ColorChoice, explain: bool) -> Terminal {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     // The CLICOLOR_FORCE convention, which clap's own help follows too.
     let force = std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| !v.is_empty() && v != "0");
@@ -40,10 +40,12 @@ pub(super) fn terminal(choice: ColorChoice) -> Terminal {
         out: Style {
             color: color(out_tty),
             width: width(terminal_size::terminal_size_of(std::io::stdout())),
+            explain,
         },
         err: Style {
             color: color(err_tty),
             width: width(terminal_size::terminal_size_of(std::io::stderr())),
+            explain,
         },
     }
 }

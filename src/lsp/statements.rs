@@ -21,6 +21,7 @@ pub(super) fn span(statement: &RulesStatement) -> Span {
         RulesStatement::ActionDecl(d) => d.span,
         RulesStatement::ActionRule(r) => r.span,
         RulesStatement::ActionFailure(f) => f.span,
+        RulesStatement::Say(s) => s.span,
     }
 }
 
@@ -49,6 +50,7 @@ pub(super) fn names(statement: &RulesStatement) -> Vec<&Name> {
         RulesStatement::ActionDecl(d) => vec![&d.name, &d.state, &d.becomes],
         RulesStatement::ActionRule(r) => r.action.iter().chain(conditions(&r.conditions)).collect(),
         RulesStatement::ActionFailure(f) => vec![&f.action],
+        RulesStatement::Say(s) => vec![&s.name],
     }
 }
 

@@ -129,6 +129,10 @@ pub(super) fn sentence(statement: &RulesStatement) -> String {
             "When the roll of `{}` fails, the gnome must take one step out of the room.",
             f.action.text
         ),
+        RulesStatement::Say(s) => format!(
+            "Outputs for players say `{}` as \"{}\".",
+            s.name.text, s.words
+        ),
     }
 }
 

@@ -6,6 +6,16 @@ use std::sync::Arc;
 use super::*;
 
 impl Movement {
+    /// The items held, as a player says them ("Grog"), joined by `, `.
+    pub fn held_words(&self) -> String {
+        let rules = self.rules();
+        self.held()
+            .iter()
+            .map(|n| rules.say(n))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// The names of the items held, in the order the rules declare them.
     pub fn held(&self) -> Vec<&str> {
         self.rules()

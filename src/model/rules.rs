@@ -110,6 +110,9 @@ pub struct Wording {
     /// Each action's `fails` statement, if it has one, in the order of
     /// [`TurnRules::actions`].
     pub failures: Vec<Option<Span>>,
+    /// How a player says a state, an item or an action, by its name, as
+    /// the file's `say` statements give it (see [`Rules::say`]).
+    pub said: std::collections::BTreeMap<String, String>,
 }
 
 impl PartialEq for Wording {
@@ -178,6 +181,39 @@ fn most_specific<'a, R>(
 }
 
 impl Rules {
+    /// How a player says `name`, a state, an item or an action of these
+    /// rules: the words of its `say` statement, else the name with its
+    /// underscores read as spaces (`low_flood` is "low flood").
+    pub fn say<'a>(&'a self, name: &'a str) -> std::borrow::Cow<'a, str> {
+        match self.wording.said.get(name) {
+            Some(words) => std::borrow::Cow::Borrowed(words.as_str()),
+            None if name.contains('_') => std::borrow::Cow::Owned(name.replace('_', " ")),
+            None => std::borrow::Cow::Borrowed(name),
+        }
+    }
+
+    /// How a player says room state `state` ("low water").
+    pub fn say_room_state(&self, state: StateId) -> std::borrow::Cow<'_, str> {
+        self.room_states
+            .get(usize::from(state.0))
+            .map_or(std::borrow::Cow::Borrowed("?"), |n| self.say(n))
+    }
+
+    /// How a player says hatch state `state`.
+    pub fn say_hatch_state(&self, state: HatchStateId) -> std::borrow::Cow<'_, str> {
+        self.hatch_states
+            .get(usize::from(state.0))
+            .map_or(std::borrow::Cow::Borrowed("?"), |n| self.say(n))
+    }
+
+    /// How a player says action `action` ("Extinguish Fire").
+    pub fn say_action(&self, action: crate::model::ActionId) -> std::borrow::Cow<'_, str> {
+        self.turn
+            .actions
+            .get(usize::from(action.0))
+            .map_or(std::borrow::Cow::Borrowed("?"), |a| self.say(&a.name))
+    }
+
     /// A room state by name.
     pub fn room_state(&self, name: &str) -> Option<StateId> {
         self.room_states

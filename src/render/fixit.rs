@@ -18,14 +18,14 @@ fn target_words(board: &Board, movement: &Movement, at: RoomId, target: Target) 
         Target::Room { from, to } => format!(
             "room {} ({} -> {})",
             board.room(at).id,
-            rules.room_states[usize::from(from.0)],
-            rules.room_states[usize::from(to.0)]
+            rules.say_room_state(from),
+            rules.say_room_state(to)
         ),
         Target::Hatch { hatch, to } => format!(
             "hatch {} ({} -> {})",
             board.hatch_label(hatch),
-            rules.hatch_states[usize::from(board.hatch(hatch).state.0)],
-            rules.hatch_states[usize::from(to.0)]
+            rules.say_hatch_state(board.hatch(hatch).state),
+            rules.say_hatch_state(to)
         ),
     }
 }
@@ -41,26 +41,36 @@ pub fn roll_words(
     style: Style,
 ) -> String {
     let rules = movement.rules();
-    let name = rules
-        .turn
-        .actions
-        .get(usize::from(roll.action.0))
-        .map_or("", |a| a.name.as_str());
+    let name = rules.say_action(roll.action);
     let text = format!(
         "then {name} on {}: {} min more{}, {} min on the roll, bonus +{}; it succeeds on a roll of {} or less on the {DIE_SIDES}-sided die, chance {}; the turn takes {} min",
         target_words(board, movement, at, roll.target),
         roll.terms.extra.0,
-        quoted(movement, roll.terms.rule.map(RuleRef::ActionRule)),
+        quoted(
+            movement,
+            roll.terms.rule.map(RuleRef::ActionRule),
+            style.explain
+        ),
         roll.minutes,
         roll.terms.bonus,
         roll.chance.highest_roll(),
-        roll.chance,
+        chance_words(roll.chance),
         roll.total.0
     );
     let mut out = textwrap::fill(&text, style.width.max(40));
     out.push('\n');
     out.push_str(&failure_lines(board, movement, &roll.if_failed, "", style));
     out
+}
+
+/// A chance as a player says it: `sure` for a roll that cannot fail, else
+/// the exact fraction (`2/5`).
+pub(super) fn chance_words(chance: crate::model::turn::Chance) -> String {
+    if chance.faces() == DIE_SIDES {
+        "sure".to_string()
+    } else {
+        chance.to_string()
+    }
 }
 
 /// What a failed roll leads to, in words after `indent`: `if the roll
@@ -75,7 +85,7 @@ pub fn failure_lines(
 ) -> String {
     let text = format!(
         "if the roll fails: {}",
-        failure_text(board, movement, failure)
+        failure_text(board, movement, failure, style.explain)
     );
     wrapped(&text, indent, failure.verdict.fatal, style)
 }
@@ -103,7 +113,12 @@ pub(super) fn wrapped(text: &str, indent: &str, fatal: bool, style: Style) -> St
 /// What a failed roll leads to, in words: `he must leave (action
 /// extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3:
 /// safe`.
-fn failure_text(board: &Board, movement: &Movement, failure: &fixit::Failure) -> String {
+fn failure_text(
+    board: &Board,
+    movement: &Movement,
+    failure: &fixit::Failure,
+    explain: bool,
+) -> String {
     let verdict = format!(
         "{}{}",
         if failure.verdict.fatal {
@@ -111,13 +126,13 @@ fn failure_text(board: &Board, movement: &Movement, failure: &fixit::Failure) ->
         } else {
             "safe"
         },
-        quoted(movement, failure.verdict.rule.map(RuleRef::End))
+        quoted(movement, failure.verdict.rule.map(RuleRef::End), explain)
     );
     let room = board.room(failure.room).label();
     if !failure.must_leave {
         return format!("he stays in room {room}: {verdict}");
     }
-    let rule = failure_rule(movement, failure);
+    let rule = failure_rule(movement, failure, explain);
     if failure.steps.is_empty() {
         return format!("he must leave{rule} but cannot; left in room {room}: {verdict}");
     }
@@ -133,23 +148,14 @@ fn failure_text(board: &Board, movement: &Movement, failure: &fixit::Failure) ->
 /// what it acts on, the chance and minutes of each choice on the frontier
 /// (lowest chance first), and what a failed roll leads to.
 pub fn fixit_words(board: &Board, movement: &Movement, at: RoomId, fixit: &fixit::Fixit) -> String {
-    let name = movement
-        .rules()
-        .turn
-        .actions
-        .get(usize::from(fixit.action.0))
-        .map_or("", |a| a.name.as_str());
+    let name = movement.rules().say_action(fixit.action);
     let choices: Vec<String> = fixit
         .best
         .iter()
         .rev()
         .enumerate()
         .map(|(i, b)| {
-            let chance = if b.chance.faces() == DIE_SIDES {
-                "sure".to_string()
-            } else {
-                b.chance.to_string()
-            };
+            let chance = chance_words(b.chance);
             if i == 0 {
                 format!(
                     "{chance} with {} min on the roll ({} in all)",
@@ -168,7 +174,7 @@ pub fn fixit_words(board: &Board, movement: &Movement, at: RoomId, fixit: &fixit
     format!(
         "{name} on {}: {odds}; if it fails, {}",
         target_words(board, movement, at, fixit.plan.target),
-        failure_text(board, movement, &fixit.plan.if_failed)
+        failure_text(board, movement, &fixit.plan.if_failed, false)
     )
 }
 
@@ -176,11 +182,7 @@ pub fn fixit_words(board: &Board, movement: &Movement, at: RoomId, fixit: &fixit
 /// on the roll (5 in all) up to sure with 7 (11 in all)`.
 fn odds_range(best: &[fixit::Best]) -> String {
     let point = |b: &fixit::Best| {
-        let chance = if b.chance.faces() == DIE_SIDES {
-            "sure".to_string()
-        } else {
-            b.chance.to_string()
-        };
+        let chance = chance_words(b.chance);
         (chance, b.odds.minutes, b.odds.total.0)
     };
     match (best.last(), best.first()) {
@@ -214,17 +216,12 @@ pub fn after_the_move(told: &Told<'_>, style: Style) -> String {
         told.fixits().iter().partition(|f| told.saves(f));
     let mut out = remedy_lines(board, movement, remedies, "", style);
     for f in others {
-        let name = movement
-            .rules()
-            .turn
-            .actions
-            .get(usize::from(f.action.0))
-            .map_or("", |a| a.name.as_str());
+        let name = movement.rules().say_action(f.action);
         let text = format!(
             "after the move: {name} on {}: {}; if it fails, {}",
             target_words(board, movement, outcome.room, f.plan.target),
             odds_range(&f.best),
-            failure_text(board, movement, &f.plan.if_failed)
+            failure_text(board, movement, &f.plan.if_failed, style.explain)
         );
         out.push_str(&wrapped(&text, "", false, style));
     }
@@ -241,16 +238,13 @@ pub fn remedy_lines<'f>(
     indent: &str,
     style: Style,
 ) -> String {
-    let actions = &movement.rules().turn.actions;
     let mut out = String::new();
     for r in remedies {
-        let name = actions
-            .get(usize::from(r.action.0))
-            .map_or("", |a| a.name.as_str());
+        let name = movement.rules().say_action(r.action);
         let odds = odds_range(&r.best);
         let text = format!(
             "unless {name} succeeds: {odds}; if it fails, {}",
-            failure_text(board, movement, &r.plan.if_failed)
+            failure_text(board, movement, &r.plan.if_failed, style.explain)
         );
         out.push_str(&wrapped(&text, indent, false, style));
     }
@@ -258,13 +252,15 @@ pub fn remedy_lines<'f>(
 }
 
 /// The `fails` statement that makes the gnome leave, quoted.
-fn failure_rule(movement: &Movement, failure: &fixit::Failure) -> String {
-    quoted(movement, Some(RuleRef::Failure(failure.action)))
+fn failure_rule(movement: &Movement, failure: &fixit::Failure, explain: bool) -> String {
+    quoted(movement, Some(RuleRef::Failure(failure.action)), explain)
 }
 
 /// The rules' text of a rule, in parentheses, when the file is at hand.
-fn quoted(movement: &Movement, rule: Option<RuleRef>) -> String {
-    rule.and_then(|r| movement.rules().quote(r))
+/// Empty unless `explain`: the rule stays one option away.
+fn quoted(movement: &Movement, rule: Option<RuleRef>, explain: bool) -> String {
+    rule.filter(|_| explain)
+        .and_then(|r| movement.rules().quote(r))
         .map_or_else(String::new, |q| format!(" ({})", q.text))
 }
 
@@ -343,11 +339,7 @@ pub fn plans(
     let (outcomes, plans) = (answer.outcomes(), found.plans.as_slice());
     let heading = Look::new().bold();
     let rules = movement.rules();
-    let name = rules
-        .turn
-        .actions
-        .get(usize::from(action.0))
-        .map_or("", |a| a.name.as_str());
+    let name = rules.say_action(action);
     let held = movement.held();
     let width = style.width.max(40);
     let title = format!(
@@ -359,7 +351,7 @@ pub fn plans(
         if held.is_empty() {
             String::new()
         } else {
-            format!(" with {}", held.join(", "))
+            format!(" with {}", movement.held_words())
         },
         super::count(plans.len() as u64, "plan")
     );
@@ -384,7 +376,7 @@ pub fn plans(
             })
         } else {
             format!(
-                "{} in room {}, but in none can `{name}` be taken: {}",
+                "{} in room {}, but in none can {name} be taken: {}",
                 if outcomes.len() == 1 {
                     "1 move ends".to_string()
                 } else {
@@ -416,7 +408,7 @@ pub fn plans(
     for b in &found.best {
         out.push_str(&format!(
             "  {:>6}  {:>6}  {:>5}  {:>7}  {:>12}\n",
-            b.chance.to_string(),
+            chance_words(b.chance),
             b.odds.total.0,
             b.plan + 1,
             b.odds.minutes,
@@ -473,9 +465,13 @@ fn plan_lines(answer: &Answer<'_>, i: usize, p: &Plan, at: RoomId, style: Style)
         "acts on {}; {} min more{}; bonus +{}{}",
         target_words(board, movement, at, p.target),
         p.terms.extra.0,
-        quoted(movement, p.terms.rule.map(RuleRef::ActionRule)),
+        quoted(
+            movement,
+            p.terms.rule.map(RuleRef::ActionRule),
+            style.explain
+        ),
         p.terms.bonus,
-        if bonuses.is_empty() {
+        if bonuses.is_empty() || !style.explain {
             String::new()
         } else {
             format!(" ({})", bonuses.join("; "))
@@ -507,7 +503,7 @@ fn plan_lines(answer: &Answer<'_>, i: usize, p: &Plan, at: RoomId, style: Style)
     out.push_str(&row("minutes", &|o| o.minutes.to_string()));
     out.push_str(&style.paint(cost_look, row("total", &|o| o.total.to_string()).trim_end()));
     out.push('\n');
-    out.push_str(&row("chance", &|o| o.chance.to_string()));
+    out.push_str(&row("chance", &|o| chance_words(o.chance)));
     if p.if_failed.minutes.0 > 0 {
         out.push_str(&row("if fails", &|o| o.total_if_failed.to_string()));
     }

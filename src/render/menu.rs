@@ -29,7 +29,7 @@ pub fn menu(answer: &Answer<'_>, choices: &[Choice], style: Style) -> String {
         if held.is_empty() {
             String::new()
         } else {
-            format!(" with {}", held.join(", "))
+            format!(" with {}", movement.held_words())
         },
         super::count(choices.len() as u64, "choice")
     );
@@ -79,12 +79,7 @@ fn choice_lines(answer: &Answer<'_>, i: usize, choice: &Choice, style: Style) ->
     let turn = answer.turn;
     let (board, movement) = (&turn.board, &turn.movement);
     let width = style.width.max(40);
-    let name = movement
-        .rules()
-        .turn
-        .actions
-        .get(usize::from(choice.action.0))
-        .map_or("", |a| a.name.as_str());
+    let name = movement.rules().say_action(choice.action);
     let lead = format!("{}.", i + 1);
     let indent = " ".repeat(lead.len() + 1);
     let reach = match (choice.sure_total(), choice.plans.best.first()) {
@@ -141,7 +136,7 @@ fn choice_lines(answer: &Answer<'_>, i: usize, choice: &Choice, style: Style) ->
         &indent,
         style,
     ));
-    if let Some(headline) = told.and_then(super::survival::headline) {
+    if let Some(headline) = told.and_then(|t| super::survival::headline(t, style.explain)) {
         out.push_str(&super::fixit::wrapped(
             &format!("left there: {headline}"),
             &indent,
@@ -158,7 +153,7 @@ fn choice_lines(answer: &Answer<'_>, i: usize, choice: &Choice, style: Style) ->
             .map_or(String::new(), |p| format!("#{}", p.outcome));
         out.push_str(&format!(
             "{indent}{:>6}  {:>6}  {:>7}  {:>7}\n",
-            b.chance.to_string(),
+            super::fixit::chance_words(b.chance),
             b.odds.total.0,
             b.odds.minutes,
             outcome

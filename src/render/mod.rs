@@ -233,6 +233,9 @@ pub struct Style {
     pub color: bool,
     /// The width to fit, in columns.
     pub width: usize,
+    /// Whether text quotes the rule that decides each verdict, failure and
+    /// term (`--explain`); the documents always carry it.
+    pub explain: bool,
 }
 
 impl Style {
@@ -241,6 +244,7 @@ impl Style {
         Style {
             color: false,
             width: 80,
+            explain: false,
         }
     }
 
@@ -309,7 +313,7 @@ pub(crate) fn changed_room_list(
         .iter()
         .zip(rooms)
         .filter(|(r, s)| r.state != **s)
-        .map(|(r, s)| format!("{} {}", r.id, board.rules.room_states[usize::from(s.0)]))
+        .map(|(r, s)| format!("{} {}", r.id, board.rules.say_room_state(*s)))
         .collect()
 }
 

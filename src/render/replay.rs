@@ -37,7 +37,7 @@ pub fn legend(rules: &Rules) -> String {
     state_codes(rules)
         .iter()
         .zip(&rules.room_states)
-        .map(|(c, n)| format!("{c} {n}"))
+        .map(|(c, n)| format!("{c} {}", rules.say(n)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -58,13 +58,7 @@ pub fn action_words(board: &Board, action: Action) -> String {
 /// What water did to one room in a step: `flow: room 2 clear ->
 /// low_flood`.
 pub fn flow_words(board: &Board, change: &Change) -> String {
-    let name = |s: StateId| {
-        board
-            .rules
-            .room_states
-            .get(usize::from(s.0))
-            .map_or("?", String::as_str)
-    };
+    let name = |s: StateId| board.rules.say_room_state(s);
     format!(
         "flow: room {} {} -> {}",
         room_name(board, change.room),
@@ -289,7 +283,7 @@ pub fn preamble(
             if held.is_empty() {
                 String::new()
             } else {
-                format!(" with {}", held.join(", "))
+                format!(" with {}", movement.held_words())
             },
             super::count(count as u64, "outcome")
         ),
@@ -333,7 +327,7 @@ pub fn turn_log(answer: &Answer<'_>, style: Style, pictures: bool) -> Result<Str
 /// safe whatever the roll: ...`, and what fewer minutes risk. Nothing under
 /// rules without `end` rules, so that such rules log as they always have.
 pub fn verdict_lines(told: &Told<'_>, style: Style) -> String {
-    let Some(headline) = super::survival::headline(told) else {
+    let Some(headline) = super::survival::headline(told, style.explain) else {
         return String::new();
     };
     let o = told.outcome;

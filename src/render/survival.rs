@@ -6,18 +6,18 @@ use crate::answer::Told;
 use crate::model::{Movement, RuleRef};
 use crate::survival::{Kind, Survival};
 
-/// The name of the action that saves him, as the rules write it.
-fn action_name<'m>(movement: &'m Movement, s: &Survival) -> &'m str {
-    s.action
-        .and_then(|a| movement.rules().turn.actions.get(usize::from(a.0)))
-        .map_or("", |a| a.name.as_str())
+/// The action that saves him, as a player says it.
+fn action_name<'m>(movement: &'m Movement, s: &Survival) -> std::borrow::Cow<'m, str> {
+    s.action.map_or(std::borrow::Cow::Borrowed(""), |a| {
+        movement.rules().say_action(a)
+    })
 }
 
-/// The rule that kills a gnome left as he is, quoted: ` (as he is: end
-/// fire: fatal)`; empty when the room is safe.
-fn as_he_is(told: &Told<'_>) -> String {
+/// The rule that kills a gnome left as he is, quoted: ` (left as he is:
+/// end fire: fatal)`; empty when the room is safe or not `explain`.
+fn as_he_is(told: &Told<'_>, explain: bool) -> String {
     let verdict = told.verdict();
-    if !verdict.fatal {
+    if !verdict.fatal || !explain {
         return String::new();
     }
     verdict
@@ -27,17 +27,18 @@ fn as_he_is(told: &Told<'_>) -> String {
 }
 
 /// The verdict of an outcome that counts the fix-it: `safe`, `safe
-/// whatever the roll: extinguish_fire with 1 min on the roll, 5 in all
-/// (left as he is: end fire: fatal)`, `safe with a sure roll: ...`, or
-/// `fatal: nothing saves him for sure (...)`. `None` under rules without
-/// `end` rules, where every outcome is safe and nothing is said.
-pub fn headline(told: &Told<'_>) -> Option<String> {
+/// whatever the roll: Extinguish Fire with 1 min on the roll, 5 in all`,
+/// `safe with a sure roll: ...`, or `fatal: no fix-it can save him`; with
+/// `explain`, the `end` rule that kills him as he is, quoted. `None` under
+/// rules without `end` rules, where every outcome is safe and nothing is
+/// said.
+pub fn headline(told: &Told<'_>, explain: bool) -> Option<String> {
     let movement = &told.turn().movement;
     if movement.rules().turn.end.is_empty() {
         return None;
     }
     let s = told.survival();
-    let rule = as_he_is(told);
+    let rule = as_he_is(told, explain);
     let with = |s: &Survival| {
         format!(
             "{} with {} min on the roll, {} in all",
@@ -54,6 +55,7 @@ pub fn headline(told: &Told<'_>) -> Option<String> {
             let rule = told
                 .verdict()
                 .rule
+                .filter(|_| explain)
                 .and_then(|i| movement.rules().quote(RuleRef::End(i)))
                 .map_or_else(String::new, |q| format!(" ({})", q.text));
             match s.action {

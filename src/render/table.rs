@@ -63,7 +63,7 @@ pub(super) fn holding(movement: &Movement) -> String {
     if held.is_empty() {
         String::new()
     } else {
-        format!(", holding {}", held.join(", "))
+        format!(", holding {}", movement.held_words())
     }
 }
 
@@ -113,7 +113,7 @@ pub fn outcome(told: &Told<'_>, in_room: bool, style: Style) -> String {
     }
     if told.verdict().fatal {
         for line in [
-            super::survival::headline(told),
+            super::survival::headline(told, style.explain),
             Some(super::survival::risks(told)),
         ]
         .into_iter()

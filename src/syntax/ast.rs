@@ -77,6 +77,21 @@ pub enum RulesStatement {
     ActionRule(ActionRule),
     /// `action extinguish_fire fails: leave`
     ActionFailure(ActionFailure),
+    /// `say low_flood: "low water"`
+    Say(Say),
+}
+
+/// How a player says a name the rules declare.
+#[derive(Clone, Debug)]
+pub struct Say {
+    /// The name: a room or hatch state, an item or an action.
+    pub name: Name,
+    /// The words, as written between the quotes.
+    pub words: String,
+    /// Where the words stand.
+    pub words_span: Span,
+    /// The whole statement.
+    pub span: Span,
 }
 
 /// A condition that narrows a rule to some cases.

@@ -77,6 +77,7 @@ pub const KEYWORDS: &[Keyword] = &[
     // After an action's name, where a condition or a colon may stand: not
     // reserved, so that a state or an item may be called `fails`.
     keyword("fails", false, Starts::Nothing),
+    keyword("say", true, Starts::RulesStatement),
 ];
 
 fn find(word: &str) -> Option<&'static Keyword> {

@@ -55,6 +55,7 @@ fn meaningful(pair: Pair<'_, Rule>) -> impl Iterator<Item = Pair<'_, Rule>> {
                 | Rule::kw_leave
                 | Rule::kw_flow
                 | Rule::kw_revisit
+                | Rule::kw_say
                 | Rule::kw_from
                 | Rule::kw_with
                 | Rule::kw_without
@@ -104,6 +105,17 @@ pub(super) fn rules_file(pair: Pair<'_, Rule>) -> RulesFile {
                     .unwrap_or_default(),
                 span,
             }),
+            Rule::say_decl => {
+                let mut parts = meaningful(p);
+                let said = parts.next().map(name).unwrap_or_default();
+                let words = parts.find(|q| q.as_rule() == Rule::string).map(name);
+                RulesStatement::Say(ast::Say {
+                    name: said,
+                    words: words.as_ref().map_or_else(String::new, |w| w.text.clone()),
+                    words_span: words.map_or(span, |w| w.span),
+                    span,
+                })
+            }
             Rule::revisit_rule => {
                 let allowed = meaningful(p).any(|q| q.as_rule() == Rule::allowed);
                 RulesStatement::Revisit(allowed, span)

@@ -160,6 +160,7 @@ fn is_statement(rule: Rule) -> bool {
             | Rule::action_failure
             | Rule::action_decl
             | Rule::action_rule
+            | Rule::say_decl
             | Rule::rules_ref
             | Rule::room_decl
             | Rule::hatch_decl

@@ -195,6 +195,7 @@ fn constructs(file: &ast::File, text: &str, used: &mut Vec<&'static str>) {
                         r.conditions.iter().for_each(|c| add(condition(c)));
                     }
                     ast::RulesStatement::ActionFailure(_) => add("action fails leave"),
+                    ast::RulesStatement::Say(_) => add("say"),
                 }
             }
         }
@@ -278,6 +279,7 @@ fn the_examples_use_every_construct() {
         "action with cost",
         "action bonus",
         "action fails leave",
+        "say",
         "in condition",
         "from condition",
         "through condition",

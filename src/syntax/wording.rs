@@ -88,6 +88,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::kw_fatal => "`fatal`",
         Rule::kw_safe => "`safe`",
         Rule::kw_fails => "`fails`",
+        Rule::kw_say | Rule::say_decl => "`say`",
         Rule::action_target => "`room` or `hatch`",
         Rule::forbidden => "`forbidden`",
         Rule::allowed => "`allowed`",
@@ -115,6 +116,7 @@ const RULES_STATEMENTS: &[&str] = &[
     "`open`",
     "`revisit`",
     "`room`",
+    "`say`",
     "`walk`",
 ];
 const BOARD_STATEMENTS: &[&str] = &["`hatch`", "`room`", "`rules`", "`start`"];

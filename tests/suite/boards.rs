@@ -53,9 +53,10 @@ fn the_builtin_board_replays_ten_outcomes() {
 fn worked_examples_show_the_water_flowing() {
     let (log, _, code) = hatchway(&["replay", "boards/mini-flood.board", "--color", "never"]);
     assert_eq!(code, 0);
-    assert!(log.contains("flow: room 2 high_flood -> low_flood"));
-    assert!(log.contains("flow: room 1 clear -> low_flood"));
-    assert!(log.contains("flow: room 3 fire -> low_flood"));
+    // In a player's words, as the rules say them.
+    assert!(log.contains("flow: room 2 high water -> low water"));
+    assert!(log.contains("flow: room 1 clear -> low water"));
+    assert!(log.contains("flow: room 3 fire -> low water"));
 }
 
 /// The text insta stored for a snapshot (after its header).

@@ -563,7 +563,7 @@ fn statements(text: &str) -> (String, Vec<String>) {
 
 /// The rules text with every word `names` has renamed, except the keyword
 /// that starts each statement (`open`, the keyword, is also the name of a
-/// hatch state).
+/// hatch state) and quoted words.
 fn rename_words(text: &str, names: &HashMap<String, String>) -> String {
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
     let (header, lines) = statements(text);
@@ -574,6 +574,10 @@ fn rename_words(text: &str, names: &HashMap<String, String>) -> String {
         while let Some(c) = rest.chars().next() {
             let len = if word(c) {
                 rest.find(|c: char| !word(c)).unwrap_or(rest.len())
+            } else if c == '"' {
+                // Quoted words (`say low_flood: "low water"`) are a
+                // player's words, not names: kept as they are.
+                rest[1..].find('"').map_or(rest.len(), |i| i + 2)
             } else {
                 c.len_utf8()
             };

@@ -298,7 +298,7 @@ fn an_empty_answer_says_why() {
     ])
     .snapshot("one-turn@plan-forbidden-action");
     assert!(
-        common::words(&out.stdout).contains("in none can `unblock_hatch` be taken: in a room that is `fire`, the rules `red-november-rulebook` say `action in fire: forbidden`"),
+        common::words(&out.stdout).contains("in none can Unblock Hatch be taken: in a room that is `fire`, the rules `red-november-rulebook` say `action in fire: forbidden`"),
         "{}",
         out.stdout
     );
@@ -320,7 +320,7 @@ fn an_empty_plan_says_why() {
         "1",
     ])
     .stdout(concat!(
-        "desperate-times: extinguish_fire at room 1 (Engine Room), start in room 7\n",
+        "desperate-times: Extinguish Fire at room 1 (Engine Room), start in room 7\n",
         "(Missile Control), rules red-november-rulebook, 0 plans\n",
         "a fix-it roll: choose 1 to 10 minutes; it succeeds when a 10-sided die rolls at\n",
         "most the minutes plus the bonus\n",
@@ -352,12 +352,12 @@ fn an_empty_plan_says_why() {
         "grog",
     ])
     .stdout(concat!(
-        "desperate-times: extinguish_fire at room 1 (Engine Room), start in room 7\n",
+        "desperate-times: extinguish fire at room 1 (Engine Room), start in room 7\n",
         "(Missile Control), rules extinguisher-only with grog, 0 plans\n",
         "a fix-it roll: choose 1 to 10 minutes; it succeeds when a 10-sided die rolls at\n",
         "most the minutes plus the bonus\n",
         "\n",
-        "2 moves end in room 1 (Engine Room), but in none can `extinguish_fire` be taken:\n",
+        "2 moves end in room 1 (Engine Room), but in none can extinguish fire be taken:\n",
         "in a room that is `fire`, the rules `extinguisher-only` say `action in fire:\n",
         "forbidden`; with --with fire_extinguisher it can be taken\n",
     ))

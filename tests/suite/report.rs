@@ -51,7 +51,7 @@ fn fatal_outcomes_are_marked_and_filters_keep_the_numbers() {
     assert_eq!(page.matches("class=\"fatal-mark\"").count(), 0);
     assert!(
         page.contains(
-            "<span class=\"rescue-mark\">safe whatever the roll of extinguish_fire</span>"
+            "<span class=\"rescue-mark\">safe whatever the roll of Extinguish Fire</span>"
         )
     );
     let (safe, err, code) = hatchway(&["report", board, "--with", "grog", "--safe"]);

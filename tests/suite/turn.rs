@@ -672,8 +672,11 @@ fn fatal_outcomes_are_marked_and_can_be_hidden() {
     }
     let number = fatal[0]["number"].to_string();
     let (table, _, _) = common::hatchway(&["paths", board]);
+    assert!(table.contains("fatal: no fix-it can save him\n"), "{table}");
+    // The deciding rule is one option away.
+    let (table, _, _) = common::hatchway(&["paths", board, "--explain"]);
     assert!(table.contains("fatal: no fix-it can save him (end high_flood: fatal)"));
-    let (log, _, _) = common::hatchway(&["replay", board, "--outcome", &number]);
+    let (log, _, _) = common::hatchway(&["replay", board, "--outcome", &number, "--explain"]);
     let last = log.lines().last().unwrap_or("");
     assert!(
         last.ends_with(": fatal: no fix-it can save him (end high_flood: fatal)"),
@@ -698,6 +701,7 @@ fn a_plan_ends_with_a_fix_it() {
         "grog",
         "--path",
         &format!("{walk}, extinguish_fire 4"),
+        "--explain",
     ]);
     assert_eq!(code, 0, "{err}");
     let said = common::words(&out);
@@ -877,18 +881,27 @@ fn a_plan_is_judged_through_the_library_alone() {
 #[test]
 fn a_fatal_outcome_points_at_its_remedy() {
     let board = "boards/desperate-times.board";
-    let (table, err, code) = common::hatchway(&["paths", board, "--with", "grog", "--to", "1"]);
+    let (table, err, code) =
+        common::hatchway(&["paths", board, "--with", "grog", "--to", "1", "--explain"]);
     assert_eq!(code, 0, "{err}");
     let said = common::words(&table);
     assert!(
-        said.contains("safe whatever the roll: extinguish_fire with 1 min on the roll, 5 in all (left as he is: end fire: fatal) unless extinguish_fire succeeds: 2/5 with 1 min on the roll (5 in all) up to sure with 7 (11 in all); if it fails, he must leave (action extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3: safe"),
+        said.contains("safe whatever the roll: Extinguish Fire with 1 min on the roll, 5 in all (left as he is: end fire: fatal) unless Extinguish Fire succeeds: 2/5 with 1 min on the roll (5 in all) up to sure with 7 (11 in all); if it fails, he must leave (action extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3: safe"),
         "{table}"
     );
-    let (log, _, code) = common::hatchway(&["replay", board, "--with", "grog", "--outcome", "18"]);
+    let (log, _, code) = common::hatchway(&[
+        "replay",
+        board,
+        "--with",
+        "grog",
+        "--outcome",
+        "18",
+        "--explain",
+    ]);
     assert_eq!(code, 0);
     assert!(
         common::words(&log).contains(
-            "(left as he is: end fire: fatal) unless extinguish_fire succeeds: 2/5 with 1 min"
+            "(left as he is: end fire: fatal) unless Extinguish Fire succeeds: 2/5 with 1 min"
         ),
         "{log}"
     );
@@ -933,10 +946,10 @@ fn a_fatal_outcome_points_at_its_remedy() {
     let html = std::fs::read_to_string(&page).expect("the page");
     assert!(
         html.contains(
-            "<span class=\"rescue-mark\">safe whatever the roll of extinguish_fire</span>"
+            "<span class=\"rescue-mark\">safe whatever the roll of Extinguish Fire</span>"
         )
     );
-    assert!(html.contains("extinguish_fire on room 1 (fire -> clear): 2/5 with 1 min on the roll (5 in all), 1/2 with 2 (6)"));
+    assert!(html.contains("Extinguish Fire on room 1 (fire -> clear): 2/5 with 1 min on the roll (5 in all), 1/2 with 2 (6)"));
 }
 
 /// A folder of this test's own under the target folder.
@@ -972,21 +985,21 @@ fn the_worked_turn_is_safe_whatever_the_roll() {
     let (table, _, _) = common::hatchway(&["paths", board, "--with", "grog", "--to", "1"]);
     assert!(
         common::words(&table).contains(
-            "#18 4 min open 5-7, move 5, open 2-5, move 2, open 1-2, move 1 changes 5 low_flood, 7 low_flood safe whatever the roll: extinguish_fire with 1 min on the roll, 5 in all (left as he is: end fire: fatal)"
+            "#18 4 min open 5-7, move 5, open 2-5, move 2, open 1-2, move 1 changes 5 low water, 7 low water safe whatever the roll: Extinguish Fire with 1 min on the roll, 5 in all unless"
         ),
         "{table}"
     );
     let (log, _, _) = common::hatchway(&["replay", board, "--with", "grog", "--outcome", "18"]);
     assert!(
         common::words(&log).contains(
-            "left in room 1 (Engine Room): safe whatever the roll: extinguish_fire with 1 min on the roll, 5 in all"
+            "left in room 1 (Engine Room): safe whatever the roll: Extinguish Fire with 1 min on the roll, 5 in all"
         ),
         "{log}"
     );
     let (page, _, _) = common::hatchway(&["report", board, "--with", "grog"]);
     assert!(
         page.contains(
-            "data-outcome=\"18\" aria-pressed=\"false\"><span class=\"number\">#18</span> <span class=\"cost\">4 min</span> <span class=\"rescue-mark\">safe whatever the roll of extinguish_fire</span>"
+            "data-outcome=\"18\" aria-pressed=\"false\"><span class=\"number\">#18</span> <span class=\"cost\">4 min</span> <span class=\"rescue-mark\">safe whatever the roll of Extinguish Fire</span>"
         ),
         "the badge of outcome 18"
     );
