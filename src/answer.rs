@@ -386,6 +386,13 @@ impl<'a> Answer<'a> {
         &self.told
     }
 
+    /// Keeps only the outcomes `keeps` accepts, in their order and with
+    /// their numbers: a filter that needs what is worked out of an outcome
+    /// (its survival, [`Filters::keeps`]) rather than the outcome alone.
+    pub fn keep(&mut self, keeps: impl FnMut(&Told<'a>) -> bool) {
+        self.told.retain(keeps);
+    }
+
     /// The outcome numbered `number` in the full listing, if shown.
     pub fn outcome(&self, number: usize) -> Option<&Told<'a>> {
         // Outcomes are kept in the order of their numbers.

@@ -74,11 +74,14 @@ pub struct Failure {
 /// fixed order of actions.
 type StepKey = (bool, Cost, usize, Vec<u32>);
 
-/// What a failed roll of `action` leads to for a gnome on `ship`: with
-/// `action NAME fails: leave`, the step out that the player would pick (the
-/// cheapest after which the end rules do not kill him; when every step
-/// does, the cheapest; ties by fewer actions, then the fixed order of
-/// actions), or no step when none is legal; otherwise no step.
+/// What a failed roll of `action` leads to for a gnome on `ship` (the ship
+/// the move left, its opened hatches still open): with `action NAME fails:
+/// leave`, the step out that the player would pick, or no step when none is
+/// legal; otherwise no step. A step is a move through a hatch of his room
+/// that can be walked through, or the opening of one that can be opened and
+/// the move through it, each played by the referee; the pick is alive
+/// first, then the fewest minutes, then fewer actions, then the fixed order
+/// of actions.
 pub fn failure(board: &Board, movement: &Movement, ship: &Ship, action: ActionId) -> Failure {
     let turn = &movement.rules().turn;
     let items = movement.items();
@@ -370,10 +373,13 @@ fn odds(base: u32, bonus: u32, failed: Cost) -> Vec<Odds> {
 }
 
 /// The frontier of chance against minutes: for each chance some plan can
-/// reach, the cheapest way to reach at least it (fewest minutes in all,
-/// then the earlier plan, then fewer minutes on the roll), listed only when
-/// no choice of as many minutes or fewer reaches a higher chance. Highest
-/// chance first, so the totals fall strictly down the list.
+/// reach, the choice with the fewest minutes in all that reaches at least
+/// it, listed only when no choice of as many minutes or fewer reaches a
+/// higher chance. Highest chance first, so the totals fall strictly down
+/// the list. Among choices with the same total, the one whose failed roll
+/// costs the fewest minutes in all (`total_if_failed`) is taken, then the
+/// earlier plan in `plans`, then fewer minutes on the roll: a player who
+/// pays the same for the same chance would rather lose less if it fails.
 pub fn best(plans: &[Plan]) -> Vec<Best> {
     let mut chances: Vec<Chance> = plans
         .iter()
@@ -390,7 +396,7 @@ pub fn best(plans: &[Plan]) -> Vec<Best> {
                 .enumerate()
                 .flat_map(|(i, p)| p.odds.iter().map(move |o| (i, *o)))
                 .filter(|(_, o)| o.chance >= chance)
-                .min_by_key(|(i, o)| (o.total, *i, o.minutes))
+                .min_by_key(|(i, o)| (o.total, o.total_if_failed, *i, o.minutes))
                 .map(|(plan, odds)| Best { chance, plan, odds })
         })
         .fold(Vec::new(), |mut frontier: Vec<Best>, b| {

@@ -42,6 +42,11 @@ impl Kind {
         }
     }
 
+    /// The kind named `name` (as [`Kind::name`] writes it), if any.
+    pub fn named(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
     /// Every kind, safest first.
     pub const ALL: [Kind; 4] = [
         Kind::Safe,

@@ -413,8 +413,28 @@ pub(super) struct QueryArgs {
     /// their numbers.
     #[arg(long)]
     pub(super) safe: bool,
+    /// Only outcomes whose survival, counting the fix-it a player would
+    /// take, is one of these kinds (repeatable, or comma-separated:
+    /// `--survival safe_any_roll,safe_sure_roll`); the others keep their
+    /// numbers.
+    #[arg(
+        long,
+        value_name = "KIND",
+        value_delimiter = ',',
+        value_parser = survival_kind()
+    )]
+    pub(super) survival: Vec<crate::survival::Kind>,
     #[command(flatten)]
     pub(super) budget: Budget,
+}
+
+/// Reads a survival kind by its name (`survival::Kind::name`); clap lists
+/// the names and suggests the closest to a misspelt one.
+fn survival_kind() -> impl clap::builder::TypedValueParser<Value = crate::survival::Kind> {
+    use crate::survival::Kind;
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(Kind::ALL.map(Kind::name))
+        .try_map(|name| Kind::named(&name).ok_or("not a survival kind"))
 }
 
 /// How much one search may store before it gives up (exit 3).

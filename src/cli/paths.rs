@@ -121,7 +121,7 @@ fn streamed(q: &Query, format: PathsFormat, term: &Terminal) -> Exit {
             if format == PathsFormat::Table && first == 1 {
                 text.push('\n');
             }
-            let answer = Answer::from_number(&q.turn, first, level, |_, o| q.shows(o));
+            let answer = q.filters.part(&q.turn, first, level, |_, _| true);
             for told in answer.outcomes() {
                 let written = match format {
                     PathsFormat::Table => Ok(render::table::outcome(told, true, term.out)),

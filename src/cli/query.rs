@@ -62,6 +62,7 @@ pub(super) fn query_with(
         filters: Filters {
             to,
             safe: args.safe,
+            survival: args.survival.clone(),
             max_cost: args.max_cost.map(Cost),
         },
         limits: Limits {
@@ -176,15 +177,10 @@ pub(super) fn solve(q: &Query, term: &Terminal) -> Result<search::Solution, Exit
 }
 
 impl Query {
-    /// The answer made of the outcomes `--to` and `--safe` let be shown,
-    /// each with its number in the full listing.
+    /// The answer made of the outcomes `--to`, `--safe` and `--survival`
+    /// let be shown, each with its number in the full listing.
     pub(super) fn answer<'a>(&'a self, outcomes: &'a [Outcome]) -> Answer<'a> {
-        Answer::shown(&self.turn, outcomes, |_, o| self.shows(o))
-    }
-
-    /// Whether `--to` and `--safe` let an outcome be shown.
-    pub(super) fn shows(&self, outcome: &Outcome) -> bool {
-        self.filters.shows(&self.turn, outcome)
+        self.filters.answer(&self.turn, outcomes, |_, _| true)
     }
 
     /// Why the filters show no outcome of `outcomes` (see

@@ -57,39 +57,46 @@ pub(super) fn replay(
         );
         return Exit::Invalid;
     }
+    let answer = q.filters.answer(&q.turn, &solution.outcomes, |n, _| {
+        only.is_none_or(|k| k == n)
+    });
     if let Some(n) = only
-        && let Some(hidden) = solution.outcomes.get(n - 1).filter(|o| !q.shows(o))
+        && answer.outcomes().is_empty()
+        && let Some((why, help)) = solution
+            .outcomes
+            .get(n - 1)
+            .and_then(|o| q.filters.why_hidden(&q.turn, n, o))
     {
-        let (why, help) = if q.filters.safe && hidden.verdict(&q.turn.movement).fatal {
-            (
-                format!("outcome {n} is fatal, and `--safe` hides it"),
-                "drop `--safe` to replay it".to_string(),
-            )
-        } else {
-            (
-                format!(
-                    "outcome {n} ends in room {}, which `--to` does not name",
-                    q.turn.board.room(hidden.room).label()
-                ),
-                "drop `--to`, or name that room in it".to_string(),
-            )
-        };
         print_plain(why, Some(help), term);
         return Exit::Invalid;
     }
-    let answer = Answer::shown(&q.turn, &solution.outcomes, |n, o| {
-        q.shows(o) && only.is_none_or(|k| k == n)
-    });
+    // An empty log says which filter hid everything, as `paths` does; a
+    // document keeps standard output for itself.
+    let why = if only.is_none() && answer.outcomes().is_empty() {
+        q.why_none(&solution.outcomes)
+    } else {
+        None
+    };
     if shown != (Shown::Log { pictures }) {
+        if let Some(why) = why {
+            print_plain(why, None, term);
+        }
         return match document::replay_doc(&answer) {
             Ok(doc) => write_document(&doc, shown == Shown::Yaml, term),
             Err(refused) => print_refused(&refused, term),
         };
     }
-    let out = match render::replay::turn_log(&answer, term.out, pictures) {
+    let mut out = match render::replay::turn_log(&answer, term.out, pictures) {
         Ok(out) => out,
         Err(refused) => return print_refused(&refused, term),
     };
+    if let Some(why) = why {
+        let options = textwrap::Options::new(term.out.width.max(40))
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        out.push('\n');
+        out.push_str(&textwrap::fill(&why, options));
+        out.push('\n');
+    }
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Exit::Success
 }

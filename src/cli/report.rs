@@ -17,6 +17,12 @@ pub(super) fn report(
         Err(e) => return e,
     };
     let answer = q.answer(&solution.outcomes);
+    // The page of no outcome says nothing of why; standard error does.
+    if answer.outcomes().is_empty()
+        && let Some(why) = q.why_none(&solution.outcomes)
+    {
+        print_plain(why, None, term);
+    }
     let (shown, total) = (answer.outcomes().len(), answer.total);
     let page = match render::report(&answer) {
         Ok(page) => page,

@@ -437,3 +437,160 @@ fn readme_paths_to_shipped_boards_work_anywhere() {
         "{stderr}"
     );
 }
+
+/// `--survival` shows only outcomes of the survival kinds asked for, the
+/// others keeping their numbers; an answer it empties says what it hid,
+/// and a misspelt kind gets the closest name.
+#[test]
+fn survival_shows_only_the_kinds_asked_for() {
+    let out = Run::new(&[
+        "paths",
+        "boards/desperate-times.board",
+        "--with",
+        "grog",
+        "--survival",
+        "safe_any_roll",
+    ])
+    .snapshot("one-turn@survival-safe-any-roll");
+    let numbers: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix('#'))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(numbers, ["18", "23", "11", "19"], "{}", out.stdout);
+    Run::new(&[
+        "paths",
+        "tests/fixtures/trapped-in-fire.board",
+        "--with",
+        "grog",
+        "--survival",
+        "fatal",
+    ])
+    .stdout(
+        "trapped-in-fire: start in room 1 (Galley), rules red-november-rulebook, holding grog, 0 of 2 outcomes\n\
+         \n\
+         no outcome shown: `--survival fatal` hides every outcome: 2 are safe_sure_roll\n",
+    )
+    .run();
+    // `replay` says it under its empty log.
+    Run::new(&[
+        "replay",
+        "tests/fixtures/trapped-in-fire.board",
+        "--with",
+        "grog",
+        "--survival",
+        "fatal",
+    ])
+    .stdout(
+        "trapped-in-fire: start in room 1 (Galley), rules red-november-rulebook with grog, 2 outcomes\n\
+         rooms as id:state (c clear, lf low_flood, hf high_flood, f fire, s sea); @\n\
+         player, * just changed\n\
+         \n\
+         no outcome shown: `--survival fatal` hides every outcome: 2 are safe_sure_roll\n",
+    )
+    .run();
+    // Outcomes ending in a room `--to` names say which filter hid them.
+    Run::new(&[
+        "paths",
+        "desperate-times",
+        "--with",
+        "grog",
+        "--to",
+        "1,3",
+        "--safe",
+        "--survival",
+        "fatal",
+    ])
+    .snapshot("one-turn@survival-empty-to");
+    // The same kinds in the batch, the stream and JSON, numbers kept.
+    let (json, err, code) = common::hatchway(&[
+        "paths",
+        "desperate-times",
+        "--with",
+        "grog",
+        "--survival",
+        "safe_any_roll,safe_sure_roll",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let kinds: Vec<(u64, String)> = doc["outcomes"]
+        .as_array()
+        .expect("outcomes")
+        .iter()
+        .map(|o| {
+            (
+                o["number"].as_u64().unwrap_or(0),
+                o["survival"]["kind"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+        [11, 18, 19, 23]
+    );
+    assert!(kinds.iter().all(|(_, k)| k == "safe_any_roll"), "{kinds:?}");
+    let (streamed, err, code) = common::hatchway(&[
+        "paths",
+        "desperate-times",
+        "--with",
+        "grog",
+        "--survival",
+        "safe_any_roll",
+        "--stream",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let streamed: Vec<u64> = streamed
+        .lines()
+        .skip(1)
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|o| o["number"].as_u64())
+        .collect();
+    assert_eq!(streamed, [11, 18, 19, 23]);
+    let (board, err, code) = common::hatchway(&["export", "desperate-times", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let board: serde_json::Value = serde_json::from_str(&board).expect("JSON");
+    let line = format!("{board}\n");
+    let batch = Run::new(&[
+        "paths",
+        "--batch",
+        "--with",
+        "grog",
+        "--survival",
+        "safe_any_roll",
+    ])
+    .stdin(&line)
+    .output();
+    let batch: serde_json::Value = serde_json::from_str(&batch.stdout).expect("JSON");
+    let numbers: Vec<u64> = batch["outcomes"]
+        .as_array()
+        .expect("outcomes")
+        .iter()
+        .filter_map(|o| o["number"].as_u64())
+        .collect();
+    assert_eq!(numbers, [11, 18, 19, 23]);
+    // `replay --outcome` of an outcome it hides says why.
+    Run::new(&[
+        "replay",
+        "desperate-times",
+        "--with",
+        "grog",
+        "--outcome",
+        "1",
+        "--survival",
+        "safe_any_roll",
+    ])
+    .snapshot("one-turn@survival-hidden-outcome");
+    Run::new(&["paths", "desperate-times", "--survival", "saf"])
+        .snapshot("one-turn@survival-misspelt");
+    // Commands without the filters of a query refuse it by name.
+    for command in ["plan", "sweep", "dot", "draw"] {
+        let (_, err, code) = common::hatchway(&[command, "desperate-times", "--survival", "safe"]);
+        assert_eq!(code, 2, "{command}: {err}");
+        assert!(err.contains("'--survival'"), "{command}: {err}");
+    }
+}

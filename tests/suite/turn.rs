@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use hatchway::answer::{Answer, Turn};
 use hatchway::fixit::{self, Plan, Target};
 use hatchway::generate::{BoardSpec, Topology, board_text};
-use hatchway::model::{ActionId, Board, ItemId, ItemSet, Movement, RoomId};
+use hatchway::model::{ActionId, Board, HatchId, ItemId, ItemSet, Movement, RoomId};
 use hatchway::outcome::Outcome;
 use hatchway::search::{self, Limits};
 use proptest::prelude::*;
@@ -188,34 +188,87 @@ fn agree(
             // The frontier of chance against minutes, from the brute
             // force's plans: for each chance, the lowest total among the
             // choices that reach it, kept when no choice of that total or
-            // less reaches a higher chance.
-            let choices: Vec<(u32, u32)> = theirs
-                .iter()
-                .flat_map(|p| p.odds.iter().map(|&(total, _, faces)| (total, faces)))
-                .filter(|&(_, faces)| faces > 0)
-                .collect();
-            let mut frontier: Vec<(u32, u32)> = Vec::new();
-            for faces in (1..=10u32).rev() {
-                let Some(cheapest) = choices
+            // less reaches a higher chance. The choice kept is the one
+            // with the lowest total, then the lowest total if the roll
+            // fails, then the plan listed first (fewest minutes before
+            // the roll, then the outcome's number, then the hatch's place
+            // among the room's), then the fewest minutes on the roll.
+            let number = |key: &brute::OutcomeKey| {
+                outcomes
                     .iter()
-                    .filter(|(_, f)| *f >= faces)
-                    .map(|(t, _)| *t)
-                    .min()
+                    .find(|(_, o)| (o.room, o.rooms.clone()) == *key)
+                    .map_or(usize::MAX, |(n, _)| *n)
+            };
+            let place = |hatch: Option<HatchId>| {
+                hatch.map_or(0, |h| {
+                    board
+                        .neighbours(at)
+                        .iter()
+                        .position(|&(x, _)| x == h)
+                        .unwrap_or(usize::MAX)
+                })
+            };
+            // (total, total if failed, (before the roll, outcome, hatch's
+            // place), minutes, faces, outcome, hatch)
+            type Choice = (
+                u32,
+                u32,
+                (u32, usize, usize),
+                u32,
+                u32,
+                usize,
+                Option<HatchId>,
+            );
+            let choices: Vec<Choice> = theirs
+                .iter()
+                .flat_map(|p| {
+                    let n = number(&p.outcome);
+                    let before = p.odds[0].0 - 1;
+                    let listed = (before, n, place(p.hatch));
+                    p.odds
+                        .iter()
+                        .zip(1..)
+                        .map(move |(&(total, failed, faces), minutes)| {
+                            (total, failed, listed, minutes, faces, n, p.hatch)
+                        })
+                })
+                .filter(|c| c.4 > 0)
+                .collect();
+            let mut frontier: Vec<(u32, u32, u32, usize, Option<HatchId>, u32)> = Vec::new();
+            for faces in (1..=10u32).rev() {
+                let Some(chosen) = choices
+                    .iter()
+                    .filter(|c| c.4 >= faces)
+                    .min_by(|a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)))
                 else {
                     continue;
                 };
                 let highest = choices
                     .iter()
-                    .filter(|(t, _)| *t <= cheapest)
-                    .map(|(_, f)| *f)
+                    .filter(|c| c.0 <= chosen.0)
+                    .map(|c| c.4)
                     .max();
                 if highest == Some(faces) {
-                    frontier.push((faces, cheapest));
+                    frontier.push((faces, chosen.0, chosen.1, chosen.5, chosen.6, chosen.3));
                 }
             }
-            let ours: Vec<(u32, u32)> = fixit::best(&plans)
+            let ours: Vec<(u32, u32, u32, usize, Option<HatchId>, u32)> = fixit::best(&plans)
                 .iter()
-                .map(|b| (b.chance.faces(), b.odds.total.0))
+                .map(|b| {
+                    let plan = &plans[b.plan];
+                    let hatch = match plan.target {
+                        Target::Hatch { hatch, .. } => Some(hatch),
+                        Target::Room { .. } => None,
+                    };
+                    (
+                        b.chance.faces(),
+                        b.odds.total.0,
+                        b.odds.total_if_failed.0,
+                        plan.outcome,
+                        hatch,
+                        b.odds.minutes,
+                    )
+                })
                 .collect();
             prop_assert_eq!(&ours, &frontier, "the frontier on\n{}", text);
             for b in fixit::best(&plans) {
