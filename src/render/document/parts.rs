@@ -185,9 +185,9 @@ pub fn step_doc<'a>(board: &'a Board, movement: &'a Movement, step: &Step) -> St
 /// What a failed roll leads to.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct FailureDoc<'a> {
-    /// The step out of the room the rules make the gnome take, counted on
-    /// from the turn's minutes; empty when they let him stay, or when he
-    /// must leave but no step is legal.
+    /// The step out of the room the rules make the gnome take, each
+    /// action with the minutes it alone costs (as in `actions`); empty when
+    /// they let him stay, or when he must leave but no step is legal.
     pub moves: Vec<ActionDoc<'a>>,
     /// What the step out costs.
     pub minutes: u32,
