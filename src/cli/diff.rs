@@ -262,8 +262,18 @@ fn on_boards(
             differences,
         });
     }
+    print_report(&report, text, format, term)
+}
+
+/// Prints a diff: `text` for people, or `report` as one JSON document.
+pub(super) fn print_report(
+    report: &impl Serialize,
+    text: String,
+    format: CheckFormat,
+    term: &Terminal,
+) -> Exit {
     let out = match format {
-        CheckFormat::Json => match render::document_text(&report, false) {
+        CheckFormat::Json => match render::document_text(report, false) {
             Ok(s) => s,
             Err(e) => {
                 print_plain(e.to_string(), None, term);

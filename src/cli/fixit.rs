@@ -21,11 +21,14 @@ pub(super) fn plan(
         Ok(q) => q,
         Err(e) => return e,
     };
-    let action = match request.action.map(|name| action_arg(&q, name)).transpose() {
+    let turn_rules = &q.turn.board.rules.turn;
+    let action = match request
+        .action
+        .map(|name| turn_rules.action(name).ok_or(name))
+        .transpose()
+    {
         Ok(action) => action,
-        Err(()) => {
-            return unknown_action(&q, request.action.unwrap_or_default(), term);
-        }
+        Err(name) => return unknown_action(&q, name, term),
     };
     let at = match request
         .at
@@ -69,20 +72,12 @@ pub(super) fn plan(
     }
 }
 
-/// The action `--action` names, if the rules declare it.
-fn action_arg(q: &Query, name: &str) -> Result<crate::model::ActionId, ()> {
-    q.turn.board.rules.turn.action(name).ok_or(())
-}
-
 /// Says that `--action` names no action of the rules (exit 1).
 fn unknown_action(q: &Query, name: &str, term: &Terminal) -> Exit {
     let turn = &q.turn.board.rules.turn;
     let known: Vec<&str> = turn.actions.iter().map(|a| a.name.as_str()).collect();
     let help = if known.is_empty() {
-        format!(
-            "the rules `{}` declare no actions; `red-november-rulebook` does (`hatchway rules red-november-rulebook`)",
-            q.turn.board.rules.name
-        )
+        render::menu::no_actions(&q.turn.board.rules)
     } else {
         format!(
             "{}the rules `{}` declare: {}",

@@ -189,16 +189,5 @@ pub(super) fn item_diff(
             differences,
         });
     }
-    let out = match format {
-        CheckFormat::Json => match render::document_text(&report, false) {
-            Ok(s) => s,
-            Err(e) => {
-                print_plain(e.to_string(), None, term);
-                return Exit::Invalid;
-            }
-        },
-        CheckFormat::Text => text,
-    };
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
-    Exit::Success
+    diff::print_report(&report, text, format, term)
 }

@@ -58,15 +58,21 @@ pub fn menu(answer: &Answer<'_>, choices: &[Choice], style: Style) -> String {
     out
 }
 
+/// Why rules with no `action` statement give no fix-it, and which shipped
+/// rules have them.
+pub(crate) fn no_actions(rules: &crate::model::Rules) -> String {
+    format!(
+        "the rules `{}` declare no actions; `red-november-rulebook` does (`hatchway rules red-november-rulebook`)",
+        rules.name
+    )
+}
+
 /// Why the menu is empty: the rules declare no action, or no move ends
 /// where one can be taken.
 fn why_empty(answer: &Answer<'_>) -> String {
     let rules = answer.turn.movement.rules();
     if rules.turn.actions.is_empty() {
-        format!(
-            "the rules `{}` declare no actions; `red-november-rulebook` does (`hatchway rules red-november-rulebook`)",
-            rules.name
-        )
+        no_actions(rules)
     } else {
         "no move ends where an action can be taken: `hatchway plan --action NAME --at ROOM` says why for one".to_string()
     }

@@ -13,17 +13,15 @@ fn action_name<'m>(movement: &'m Movement, s: &Survival) -> std::borrow::Cow<'m,
     })
 }
 
-/// The rule that kills a gnome left as he is, quoted: ` (left as he is:
-/// end fire: fatal)`; empty when the room is safe or not `explain`.
-fn as_he_is(told: &Told<'_>, explain: bool) -> String {
+/// The `end` rule that kills a gnome left as he is, as the rules file
+/// writes it; `None` when the room is safe or not `explain`.
+fn end_rule(told: &Told<'_>, explain: bool) -> Option<String> {
     let verdict = told.verdict();
-    if !verdict.fatal || !explain {
-        return String::new();
-    }
     verdict
         .rule
+        .filter(|_| verdict.fatal && explain)
         .and_then(|i| told.turn().movement.rules().quote(RuleRef::End(i)))
-        .map_or_else(String::new, |q| format!(" (left as he is: {})", q.text))
+        .map(|q| q.text)
 }
 
 /// The verdict of an outcome that counts the fix-it: `safe`, `safe
@@ -38,7 +36,10 @@ pub fn headline(told: &Told<'_>, explain: bool) -> Option<String> {
         return None;
     }
     let s = told.survival();
-    let rule = as_he_is(told, explain);
+    let rule = end_rule(told, explain);
+    let as_he_is = rule
+        .as_ref()
+        .map_or_else(String::new, |r| format!(" (left as he is: {r})"));
     let with = |s: &Survival| {
         format!(
             "{} with {} min on the roll, {} in all",
@@ -49,15 +50,10 @@ pub fn headline(told: &Told<'_>, explain: bool) -> Option<String> {
     };
     Some(match s.kind {
         Kind::Safe => "safe".to_string(),
-        Kind::SafeAnyRoll => format!("safe whatever the roll: {}{rule}", with(s)),
-        Kind::SafeSureRoll => format!("safe with a sure roll: {}{rule}", with(s)),
+        Kind::SafeAnyRoll => format!("safe whatever the roll: {}{as_he_is}", with(s)),
+        Kind::SafeSureRoll => format!("safe with a sure roll: {}{as_he_is}", with(s)),
         Kind::Fatal => {
-            let rule = told
-                .verdict()
-                .rule
-                .filter(|_| explain)
-                .and_then(|i| movement.rules().quote(RuleRef::End(i)))
-                .map_or_else(String::new, |q| format!(" ({})", q.text));
+            let rule = rule.map_or_else(String::new, |r| format!(" ({r})"));
             match s.action {
                 Some(_) => format!("fatal: no fix-it saves him for sure{rule}"),
                 None => format!("fatal: no fix-it can save him{rule}"),
