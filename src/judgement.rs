@@ -234,22 +234,25 @@ pub fn compare(
         ..*limits
     };
     match search::solve(board, movement, start, &limits) {
-        Ok(solution) => {
-            let best = solution
-                .outcomes
-                .into_iter()
-                .find(|o| o.room == planned.room && o.rooms == planned.rooms);
-            match best {
-                Some(b) if b.cost == planned.cost => Comparison::Cheapest {
-                    listed: (b.actions != planned.actions).then_some(b.actions),
-                },
-                Some(b) => Comparison::Cheaper {
-                    cost: b.cost,
-                    actions: b.actions,
-                },
-                None => Comparison::NotFound,
-            }
-        }
+        Ok(solution) => against(&solution.outcomes, planned),
         Err(limit) => Comparison::Unknown(limit),
+    }
+}
+
+/// Compares an allowed plan's outcome with the cheapest way to it among
+/// `outcomes`, the turn already solved (at least up to the plan's cost).
+pub fn against(outcomes: &[Outcome], planned: &Outcome) -> Comparison {
+    let best = outcomes
+        .iter()
+        .find(|o| o.room == planned.room && o.rooms == planned.rooms);
+    match best {
+        Some(b) if b.cost == planned.cost => Comparison::Cheapest {
+            listed: (b.actions != planned.actions).then(|| b.actions.clone()),
+        },
+        Some(b) => Comparison::Cheaper {
+            cost: b.cost,
+            actions: b.actions.clone(),
+        },
+        None => Comparison::NotFound,
     }
 }

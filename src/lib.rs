@@ -71,6 +71,7 @@ pub mod model;
 pub mod outcome;
 pub mod referee;
 pub mod render;
+pub mod screen;
 pub mod search;
 pub mod survival;
 pub mod sweep;

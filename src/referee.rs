@@ -9,6 +9,10 @@ use crate::model::{Board, Cost, HatchStateId, Movement, Quote, RoomId, RuleRef, 
 use crate::outcome::Action;
 use crate::syntax::ast::Span;
 
+mod next;
+
+pub use next::{NextStep, Refusal};
+
 /// The ship during a turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ship {

@@ -164,10 +164,41 @@ pub(super) enum Command {
         /// Draw the ship (as `hatchway draw` does) after every step.
         #[arg(long, conflicts_with = "format")]
         draw: bool,
+        /// Step through the outcomes on a full screen in the terminal (the
+        /// list of outcomes first, unless `--outcome` names one); `?` there
+        /// lists the keys.
+        #[arg(
+            long,
+            short = 'i',
+            conflicts_with_all = ["format", "draw", "path", "path_file", "cast"]
+        )]
+        interactive: bool,
+        /// Write the full-screen step-through of the outcomes shown to this
+        /// file as an asciicast v2 recording (`asciinema play FILE`), in a
+        /// terminal of COLUMNS by LINES (the terminal's size, else 80x24).
+        #[arg(
+            long,
+            value_name = "FILE",
+            conflicts_with_all = ["format", "draw", "path", "path_file"]
+        )]
+        cast: Option<PathBuf>,
         /// Output format: the log for people, or each step as JSON or YAML
         /// (INTERCHANGE.md).
         #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
         format: ReplayFormat,
+    },
+    /// Walk a path of your own move by move on a full screen: every legal
+    /// next step with its cost and what it changes, the refused ones with
+    /// the rule that refuses them, undo, the verdict where you stand; the
+    /// path is printed for `--path` when you stop.
+    #[command(after_help = examples::PLAY)]
+    Play {
+        /// The board (the built-in standard board when omitted).
+        board: Option<PathBuf>,
+        #[command(flatten)]
+        turn: TurnArgs,
+        #[command(flatten)]
+        budget: Budget,
     },
     /// Write a board as YAML or JSON (the shape of INTERCHANGE.md) or in the
     /// hatchway language.

@@ -59,17 +59,7 @@ pub(super) fn draw(
         return Exit::Success;
     }
     let text = match walked {
-        None => {
-            let rooms = q.turn.board.room_states();
-            let hatches: Vec<_> = q.turn.board.hatches.iter().map(|h| h.state).collect();
-            let view = View {
-                rooms: &rooms,
-                hatches: &hatches,
-                player: q.turn.start,
-                path: &[],
-            };
-            draw::ship(&q.turn.board, &view, term.out)
-        }
+        None => render::drawing(&q.turn.board, q.turn.start, term.out),
         Some((title, ship, steps)) => {
             // The ship at the end of the path, with the rooms it entered.
             let mut entered = vec![q.turn.start];
@@ -82,6 +72,7 @@ pub(super) fn draw(
                 hatches: &ship.hatches,
                 player: ship.position,
                 path: &entered,
+                step: None,
             };
             let actions: Vec<String> = steps
                 .iter()

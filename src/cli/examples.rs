@@ -31,7 +31,11 @@ pub(super) const SWEEP: &str = "Examples:
 
 pub(super) const REPLAY: &str = "Examples:
   hatchway replay --outcome 4
-  hatchway replay boards/mini-flood.board --path \"open 1-2, move 1\"";
+  hatchway replay boards/mini-flood.board --path \"open 1-2, move 1\"
+  hatchway replay boards/desperate-times.board --with grog --outcome 18 --interactive";
+
+pub(super) const PLAY: &str = "Examples:
+  hatchway play boards/desperate-times.board --with grog";
 
 pub(super) const EXPORT: &str = "Examples:
   hatchway export boards/open-mini.board --format yaml

@@ -51,6 +51,7 @@ mod replay;
 mod report;
 mod rules;
 mod schema;
+mod screen;
 mod sweep;
 mod test;
 
@@ -132,6 +133,8 @@ pub fn run() -> ExitCode {
             path,
             path_file,
             draw: pictures,
+            interactive,
+            cast,
             format,
         } => {
             let plan = match (path, path_file) {
@@ -144,7 +147,13 @@ pub fn run() -> ExitCode {
                 ReplayFormat::Json => replay::Shown::Json,
                 ReplayFormat::Yaml => replay::Shown::Yaml,
             };
-            replay(board.as_deref(), &query, outcome, plan, shown, &term)
+            if interactive {
+                screen::replay_screen(board.as_deref(), &query, outcome, &term)
+            } else if let Some(file) = cast {
+                screen::replay_cast(board.as_deref(), &query, outcome, &file, &term)
+            } else {
+                replay(board.as_deref(), &query, outcome, plan, shown, &term)
+            }
         }
         Command::Check { files, format } => check(&files, format, &term),
         Command::Rules { name } => rules(name.as_deref(), &term),
@@ -183,6 +192,11 @@ pub fn run() -> ExitCode {
             output,
         } => report(board.as_deref(), &query, output.as_deref(), &term),
         Command::Fmt { files, check } => fmt(&files, check, &term),
+        Command::Play {
+            board,
+            turn,
+            budget,
+        } => screen::play(board.as_deref(), turn, budget, &term),
         Command::Draw {
             board,
             drawn,

@@ -23,6 +23,9 @@ impl From<Exit> for ExitCode {
 pub(super) struct Terminal {
     pub(super) out: Style,
     pub(super) err: Style,
+    /// Whether colour is on for output that is a terminal's whatever
+    /// standard output is: a cast file is played in one.
+    pub(super) screen_color: bool,
 }
 
 pub(super) fn terminal(choice: ColorChoice, explain: bool) -> Terminal {
@@ -37,6 +40,7 @@ pub(super) fn terminal(choice: ColorChoice, explain: bool) -> Terminal {
     let out_tty = std::io::stdout().is_terminal();
     let err_tty = std::io::stderr().is_terminal();
     Terminal {
+        screen_color: color(true),
         out: Style {
             color: color(out_tty),
             width: width(terminal_size::terminal_size_of(std::io::stdout())),

@@ -46,16 +46,8 @@ pub(super) fn replay(
         Ok(s) => s,
         Err(e) => return e,
     };
-    let total = solution.outcomes.len();
-    if let Some(n) = only
-        && (n == 0 || n > total)
-    {
-        print_plain(
-            format!("there is no outcome {n}"),
-            Some(format!("this turn has outcomes 1 to {total}")),
-            term,
-        );
-        return Exit::Invalid;
+    if let Some(exit) = no_such_outcome(only, solution.outcomes.len(), term) {
+        return exit;
     }
     let answer = q.filters.answer(&q.turn, &solution.outcomes, |n, _| {
         only.is_none_or(|k| k == n)
@@ -99,6 +91,18 @@ pub(super) fn replay(
     }
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Exit::Success
+}
+
+/// Refuses an outcome number the turn does not have (exit 1), saying
+/// which it has.
+pub(super) fn no_such_outcome(only: Option<usize>, total: usize, term: &Terminal) -> Option<Exit> {
+    let n = only.filter(|&n| n == 0 || n > total)?;
+    print_plain(
+        format!("there is no outcome {n}"),
+        Some(format!("this turn has outcomes 1 to {total}")),
+        term,
+    );
+    Some(Exit::Invalid)
 }
 
 pub(super) fn read_plan(plan: PlanSource) -> Result<(String, String), Failure> {
@@ -240,12 +244,11 @@ fn plan_log(
 ) -> String {
     let planned = told.outcome;
     let mut out = plan_heading(q);
-    out.extend(
-        render::replay::preamble(&q.turn.board, &q.turn.movement, q.turn.start, 1, style)
-            .lines()
-            .skip(1)
-            .map(|l| format!("{l}\n")),
-    );
+    out.push_str(&render::replay::legend_lines(
+        q.turn.movement.rules(),
+        style,
+        pictures,
+    ));
     out.push('\n');
     let steps = told
         .replay()

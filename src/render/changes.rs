@@ -33,7 +33,17 @@ struct Replay {
 
 fn read(text: &str) -> Replay {
     let mut lines = text.lines().peekable();
-    let heading = lines.next().unwrap_or("").to_string();
+    let mut heading = lines.next().unwrap_or("").to_string();
+    // The heading may wrap too, its later lines indented by two spaces.
+    while let Some(more) = lines
+        .peek()
+        .and_then(|next| next.strip_prefix("  "))
+        .filter(|more| !more.starts_with(' '))
+    {
+        heading.push(' ');
+        heading.push_str(more);
+        lines.next();
+    }
     let mut outcomes: Vec<Told> = Vec::new();
     while let Some(line) = lines.next() {
         if let Some(rest) = line.strip_prefix("outcome ") {

@@ -425,7 +425,6 @@ fn plan_lines(answer: &Answer<'_>, i: usize, p: &Plan, at: RoomId, style: Style)
     let turn = answer.turn;
     let (board, movement) = (&turn.board, &turn.movement);
     let heading = Look::new().bold();
-    let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
     let width = style.width.max(40);
     let mut out = String::new();
     let actions: Vec<String> = answer
@@ -492,6 +491,15 @@ fn plan_lines(answer: &Answer<'_>, i: usize, p: &Plan, at: RoomId, style: Style)
         &indent,
         style,
     ));
+    out.push_str(&odds_table(p, &indent, style));
+    out
+}
+
+/// A plan's odds as a table, one column for each choice of minutes on the
+/// roll: the minutes, the total of the turn, the chance, and the total
+/// when the roll fails when failing costs more.
+pub fn odds_table(p: &Plan, indent: &str, style: Style) -> String {
+    let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
     let row = |label: &str, cell: &dyn Fn(&fixit::Odds) -> String| {
         let mut line = format!("{indent}{label:<8}");
         for o in &p.odds {
@@ -500,7 +508,7 @@ fn plan_lines(answer: &Answer<'_>, i: usize, p: &Plan, at: RoomId, style: Style)
         line.push('\n');
         line
     };
-    out.push_str(&row("minutes", &|o| o.minutes.to_string()));
+    let mut out = row("minutes", &|o| o.minutes.to_string());
     out.push_str(&style.paint(cost_look, row("total", &|o| o.total.to_string()).trim_end()));
     out.push('\n');
     out.push_str(&row("chance", &|o| chance_words(o.chance)));

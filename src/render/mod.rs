@@ -111,15 +111,8 @@ pub fn replay(answer: &Answer<'_>, form: Form) -> Result<String, RenderError> {
 /// places (or in board order, row by row, when the board places none),
 /// each with its state, and the gnome in `start`.
 pub fn drawing(board: &Board, start: RoomId, style: Style) -> String {
-    let rooms = board.room_states();
-    let hatches: Vec<_> = board.hatches.iter().map(|h| h.state).collect();
-    let view = draw::View {
-        rooms: &rooms,
-        hatches: &hatches,
-        player: start,
-        path: &[],
-    };
-    draw::ship(board, &view, style)
+    let ship = crate::referee::Ship::new(board, start);
+    draw::ship(board, &draw::View::of(&ship), style)
 }
 
 /// The ship as a Graphviz DOT graph, as `hatchway dot` writes it; with an

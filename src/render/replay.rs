@@ -3,7 +3,7 @@
 
 use anstyle::{AnsiColor, Style as Look};
 
-use super::Style;
+use super::{Style, draw};
 use crate::answer::{Answer, Refused, Told};
 use crate::model::{Board, Movement, RoomId, Rules, StateId};
 use crate::outcome::{Action, Outcome};
@@ -142,8 +142,9 @@ pub fn changes_words(board: &Board, rooms: &[StateId]) -> String {
 /// The log of one path: the start, then every step with its cost, running
 /// total, effects and the ship after it.
 ///
-/// With `pictures`, the ship is also drawn (as `hatchway draw` draws it)
-/// at the start and after every step.
+/// With `pictures`, the ship is drawn (as `hatchway draw` draws it) at the
+/// start and after every step, with what the step changed marked, instead
+/// of in one line; the legend is the preamble's.
 ///
 /// `ships` are the ship before the first step and after each step, as the
 /// referee played them (one more than `steps`).
@@ -164,32 +165,27 @@ pub fn steps_log(
     let number = Look::new().bold();
     let dim = Look::new().fg_color(Some(AnsiColor::BrightBlack.into()));
     let effect = Look::new().fg_color(Some(AnsiColor::Blue.into()));
-    let mut entered = vec![start];
-    let picture = |ship: &Ship, entered: &[RoomId]| {
-        let view = super::draw::View {
-            rooms: &ship.rooms,
-            hatches: &ship.hatches,
-            player: ship.position,
-            path: entered,
-        };
-        super::draw::ship(board, &view, style)
-    };
     let mut out = String::new();
     out.push_str(&format!(
         "  {}  start in room {}\n",
         style.paint(number, &format!("{:>3}", 0)),
         room_name(board, start)
     ));
-    out.push_str(&ship_line(
-        board,
-        &codes,
-        &first.rooms,
-        first.position,
-        &[],
-        style,
-    ));
+    let picture = |i: usize| {
+        draw::walked(board, &ships[..=i], &steps[..i], style.width)
+            .map_or_else(String::new, |p| p.text(style))
+    };
     if pictures {
-        out.push_str(&picture(first, &entered));
+        out.push_str(&picture(0));
+    } else {
+        out.push_str(&ship_line(
+            board,
+            &codes,
+            &first.rooms,
+            first.position,
+            &[],
+            style,
+        ));
     }
     let width = style.width.max(40);
     for (i, (step, ship)) in steps.iter().zip(after).enumerate() {
@@ -208,19 +204,17 @@ pub fn steps_log(
             out.push_str(&format!("        {}\n", style.paint(effect, &line)));
         }
         let changed: Vec<RoomId> = step.changes.iter().map(|c| c.room).collect();
-        out.push_str(&ship_line(
-            board,
-            &codes,
-            &ship.rooms,
-            ship.position,
-            &changed,
-            style,
-        ));
         if pictures {
-            if let Action::Move(room) = step.action {
-                entered.push(room);
-            }
-            out.push_str(&picture(ship, &entered));
+            out.push_str(&picture(i + 1));
+        } else {
+            out.push_str(&ship_line(
+                board,
+                &codes,
+                &ship.rooms,
+                ship.position,
+                &changed,
+                style,
+            ));
         }
     }
     out
@@ -254,47 +248,70 @@ pub fn outcome_header(
         room_name(board, outcome.room),
         outcome.cost.0,
     );
-    let options = textwrap::Options::new(style.width.max(40)).subsequent_indent("  ");
+    // Names of rules and boards are not split at their hyphens.
+    let options = textwrap::Options::new(style.width.max(40))
+        .subsequent_indent("  ")
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .break_words(false);
     textwrap::wrap(&text, options)
         .iter()
         .map(|l| format!("{}\n", style.paint(heading, &l.replace('\u{a0}', " "))))
         .collect()
 }
 
-/// The opening lines of a replay: the board, the start and the state codes.
+/// The opening lines of a replay: the board, the start and the legend of
+/// the ship's one-line codes, or with `pictures` of its pictures' marks.
 pub fn preamble(
     board: &Board,
     movement: &Movement,
     start: RoomId,
     count: usize,
     style: Style,
+    pictures: bool,
 ) -> String {
     let heading = Look::new().bold();
-    let dim = Look::new().fg_color(Some(AnsiColor::BrightBlack.into()));
     let rules = movement.rules();
     let held = movement.held();
-    let mut out = style.paint(
-        heading,
-        &format!(
-            "{}: start in room {}, rules {}{}, {}",
-            board.name,
-            room_name(board, start),
-            rules.name,
-            if held.is_empty() {
-                String::new()
-            } else {
-                format!(" with {}", movement.held_words())
-            },
-            super::count(count as u64, "outcome")
-        ),
+    let header = format!(
+        "{}: start in room {}, rules {}{}, {}",
+        board.name,
+        room_name(board, start),
+        rules.name,
+        if held.is_empty() {
+            String::new()
+        } else {
+            format!(" with {}", movement.held_words())
+        },
+        super::count(count as u64, "outcome")
     );
-    out.push('\n');
-    let legend = format!(
-        "rooms as id:state ({}); @ player, * just changed",
-        legend(rules)
-    );
-    let options = textwrap::Options::new(style.width.max(40));
-    for line in textwrap::wrap(&legend, options) {
+    // Names of rules and boards are not split at their hyphens.
+    let options = textwrap::Options::new(style.width.max(40))
+        .subsequent_indent("  ")
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .break_words(false);
+    let mut out = String::new();
+    for line in textwrap::wrap(&header, options) {
+        out.push_str(&style.paint(heading, &line));
+        out.push('\n');
+    }
+    out.push_str(&legend_lines(rules, style, pictures));
+    out
+}
+
+/// The legend of a log's ship: of its one-line codes, or with `pictures`
+/// of its pictures' marks.
+pub fn legend_lines(rules: &Rules, style: Style, pictures: bool) -> String {
+    let dim = Look::new().fg_color(Some(AnsiColor::BrightBlack.into()));
+    let legend = if pictures {
+        draw::legend(rules, true, true)
+    } else {
+        format!(
+            "rooms as id:state ({}); @ player, * just changed",
+            legend(rules)
+        )
+    };
+    let mut out = String::new();
+    for line in textwrap::wrap(&legend, style.width.max(40)) {
         out.push_str(&style.paint(dim, &line));
         out.push('\n');
     }
@@ -308,7 +325,7 @@ pub fn turn_log(answer: &Answer<'_>, style: Style, pictures: bool) -> Result<Str
     let turn = answer.turn;
     let (board, movement) = (&turn.board, &turn.movement);
     let total = answer.total;
-    let mut out = preamble(board, movement, turn.start, total, style);
+    let mut out = preamble(board, movement, turn.start, total, style, pictures);
     for told in answer.outcomes() {
         let o = told.outcome;
         out.push('\n');

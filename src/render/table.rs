@@ -43,17 +43,24 @@ pub fn outcomes(answer: &Answer<'_>, style: Style) -> String {
 /// `what` (how many outcomes there are, or how they come).
 pub fn heading(turn: &Turn, what: &str, style: Style) -> String {
     let (board, movement, start) = (&turn.board, &turn.movement, turn.start);
-    let mut out = style.paint(
-        HEADING,
-        &format!(
-            "{}: start in room {}, rules {}{}, {what}",
-            board.name,
-            board.room(start).label(),
-            movement.rules().name,
-            holding(movement),
-        ),
+    let text = format!(
+        "{}: start in room {}, rules {}{}, {what}",
+        board.name,
+        board.room(start).label(),
+        movement.rules().name,
+        holding(movement),
     );
-    out.push('\n');
+    // Wrapped to the width, as every line of the listing is.
+    // Names of rules and boards are not split at their hyphens.
+    let options = textwrap::Options::new(style.width.max(40))
+        .subsequent_indent("  ")
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .break_words(false);
+    let mut out = String::new();
+    for line in textwrap::wrap(&text, options) {
+        out.push_str(&style.paint(HEADING, &line));
+        out.push('\n');
+    }
     out
 }
 

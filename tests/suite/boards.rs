@@ -40,7 +40,7 @@ fn the_builtin_board_replays_ten_outcomes() {
     let (log, _, code) = hatchway(&["replay", "--color", "never", "--max-cost", "1"]);
     assert_eq!(code, 0);
     assert!(log.starts_with(
-        "red-november-rulebook: start in room 1 (Engine Room), rules red-november-rulebook, 3 outcomes"
+        "red-november-rulebook: start in room 1 (Engine Room), rules\n  red-november-rulebook, 3 outcomes"
     ));
     // The first pathfinder's board, by name.
     let (log, _, code) = hatchway(&["replay", "red-november", "--color", "never"]);
@@ -107,12 +107,9 @@ fn replay_draws_the_ship_after_every_step() {
         "never",
     ]);
     assert_eq!(code, 0, "{err}");
-    // The start and two steps: three pictures.
-    assert_eq!(
-        log.matches("hatches between boxes that do not touch")
-            .count(),
-        3
-    );
+    // The start and two steps: three pictures, one legend.
+    assert_eq!(log.matches("+3----------+").count(), 3, "{log}");
+    assert_eq!(log.matches("hatches: [c] closed").count(), 1, "{log}");
     common::snapshot_settings()
         .bind(|| insta::assert_snapshot!("replay-draw@red-november-outcome-2", log));
 }

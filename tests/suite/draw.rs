@@ -30,7 +30,7 @@ fn the_standard_board_is_drawn_as_placed() {
     let (out, err, code) = hatchway(&["draw", "red-november"]);
     assert_eq!(code, 0, "{err}");
     fits_80_columns(&out);
-    assert!(out.contains("|1         @|"), "the player starts in room 1");
+    assert!(out.contains("+1---------@+"), "the player starts in room 1");
     assert!(out.contains("Engine Room"));
     pinned("draw@red-november", &out);
 }
@@ -40,7 +40,7 @@ fn an_outcome_is_drawn_with_its_path() {
     let (out, err, code) = hatchway(&["draw", "boards/red-november.board", "--outcome", "10"]);
     assert_eq!(code, 0, "{err}");
     fits_80_columns(&out);
-    assert!(out.contains("(4) @|"), "the path ends in room 10");
+    assert!(out.contains("+10-----(4)@+"), "the path ends in room 10");
     pinned("draw@red-november-outcome-10", &out);
     let (_, err, code) = hatchway(&["draw", "red-november", "--outcome", "11"]);
     assert_eq!(code, 1);
@@ -52,7 +52,7 @@ fn a_board_without_places_is_laid_out_in_rows() {
     let (out, err, code) = hatchway(&["draw", "boards/long-hull.board"]);
     assert_eq!(code, 0, "{err}");
     fits_80_columns(&out);
-    assert!(out.starts_with("+-----------+   +"), "{out}");
+    assert!(out.starts_with("+1---------@+   +2"), "{out}");
     assert!(
         common::words(&err).contains("does not place every room"),
         "the automatic layout is said: {err}"
@@ -71,7 +71,7 @@ fn names_are_aligned_by_display_width_and_cut_with_an_ellipsis() {
     fits_80_columns(&out);
     assert!(out.contains("|機関室 エン|[c]|🚀🚀🚀     |"), "{out}");
     assert!(out.contains("name indee…|"), "{out}");
-    assert!(out.contains("|a_room_id… |"), "{out}");
+    assert!(out.contains("+a_room_id…-+"), "{out}");
     for line in out.lines().filter(|l| l.starts_with('|')) {
         let borders: Vec<usize> = line
             .char_indices()
@@ -85,6 +85,39 @@ fn names_are_aligned_by_display_width_and_cut_with_an_ellipsis() {
     pinned("draw@wide-names", &out);
 }
 
+/// A ship wider than the width is turned a quarter to fit: a row of
+/// twelve rooms stands as a column, every hatch still drawn between its
+/// rooms.
+#[test]
+fn a_wide_ship_is_turned_to_fit() {
+    let mut text = String::from("board row\n");
+    for i in 1..=12 {
+        text.push_str(&format!("room {i} at {},0\n", i - 1));
+    }
+    for i in 1..12 {
+        text.push_str(&format!("hatch {i}-{}\n", i + 1));
+    }
+    text.push_str("start 1\n");
+    let dir = std::env::temp_dir().join(format!("hatchway-row-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("row.board");
+    std::fs::write(&file, text).expect("the board is written");
+    let file = file.to_string_lossy().into_owned();
+    let (out, err, code) = hatchway(&["draw", &file]);
+    assert_eq!(code, 0, "{err}");
+    fits_80_columns(&out);
+    assert!(!out.contains("do not touch"), "every hatch is drawn: {out}");
+    assert_eq!(
+        out.lines().filter(|l| l.trim() == "[c]").count(),
+        11,
+        "{out}"
+    );
+    let (log, err, code) = hatchway(&["replay", &file, "--outcome", "2", "--draw"]);
+    assert_eq!(code, 0, "{err}");
+    fits_80_columns(&log);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// With colour on, each room's border and state take the colour of the
 /// state's place in the rules; `--color never` draws plain.
 #[test]
@@ -93,8 +126,8 @@ fn rooms_are_coloured_by_state_when_colour_is_on() {
     let (out, _, code) = hatchway(&["draw", board, "--color", "always"]);
     assert_eq!(code, 0);
     // `clear` is the rules' first state (green), `fire` the fourth (red).
-    assert!(out.contains("\u{1b}[32m|clear"), "{out:?}");
-    assert!(out.contains("\u{1b}[31m|fire"), "{out:?}");
+    assert!(out.contains("\u{1b}[32m+clear------+"), "{out:?}");
+    assert!(out.contains("\u{1b}[31m+fire-------+"), "{out:?}");
     let (plain, _, _) = hatchway(&["draw", board, "--color", "never"]);
     assert!(!plain.contains('\u{1b}'));
 }

@@ -24,7 +24,7 @@ fn an_item_that_changes_nothing_says_so() {
         let (out, err, code) = hatchway(&["paths", "boards/desperate-times.board", "--with", with]);
         assert_eq!(code, 0, "{err}");
         // Past the header, which names the items held.
-        out.split_once('\n').map(|(_, rest)| rest.to_string())
+        out.split_once("\n\n").map(|(_, rest)| rest.to_string())
     };
     assert_eq!(listing("grog"), listing("grog,aqualung"));
     // From elsewhere, with another item: the same words.

@@ -42,6 +42,7 @@ mod robustness;
 mod rules;
 mod rules_diff_cli;
 mod schema;
+mod screen;
 mod snapshot_cli;
 mod stream;
 mod sweep;

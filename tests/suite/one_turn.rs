@@ -468,7 +468,7 @@ fn survival_shows_only_the_kinds_asked_for() {
         "fatal",
     ])
     .stdout(
-        "trapped-in-fire: start in room 1 (Galley), rules red-november-rulebook, holding Grog, 0 of 2 outcomes\n\
+        "trapped-in-fire: start in room 1 (Galley), rules red-november-rulebook, holding\n  Grog, 0 of 2 outcomes\n\
          \n\
          no outcome shown: `--survival fatal` hides every outcome: 2 are safe_sure_roll\n",
     )
@@ -483,7 +483,7 @@ fn survival_shows_only_the_kinds_asked_for() {
         "fatal",
     ])
     .stdout(
-        "trapped-in-fire: start in room 1 (Galley), rules red-november-rulebook with Grog, 2 outcomes\n\
+        "trapped-in-fire: start in room 1 (Galley), rules red-november-rulebook with\n  Grog, 2 outcomes\n\
          rooms as id:state (c clear, lf low water, hf high water, f fire, s the sea); @\n\
          player, * just changed\n\
          \n\

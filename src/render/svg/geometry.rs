@@ -135,30 +135,16 @@ const LAYOUT_COLUMNS: usize = 80;
 impl Arrangement {
     /// Each room's place (column, row).
     fn places(self, board: &Board) -> Vec<Point> {
-        let placed: Vec<Point> = draw::layout(board, LAYOUT_COLUMNS)
+        let places = match self {
+            Arrangement::Board => draw::layout(board, LAYOUT_COLUMNS),
+            Arrangement::Columns(most) => {
+                draw::arrange(board, LAYOUT_COLUMNS, most.max(1) as usize)
+            }
+        };
+        places
             .into_iter()
             .map(|(c, r)| (c as i64, r as i64))
-            .collect();
-        let Arrangement::Columns(most) = self else {
-            return placed;
-        };
-        let most = most.max(1);
-        let columns = placed.iter().map(|p| p.0 + 1).max().unwrap_or(1);
-        let rows = placed.iter().map(|p| p.1 + 1).max().unwrap_or(1);
-        if columns <= most {
-            return placed;
-        }
-        if rows <= most {
-            return placed.iter().map(|&(c, r)| (r, c)).collect();
-        }
-        let mut order: Vec<usize> = (0..placed.len()).collect();
-        order.sort_by_key(|&i| (placed[i].1, placed[i].0, i));
-        let mut places = vec![(0, 0); placed.len()];
-        for (k, i) in order.into_iter().enumerate() {
-            let k = k as i64;
-            places[i] = (k % most, k / most);
-        }
-        places
+            .collect()
     }
 }
 

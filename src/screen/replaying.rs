@@ -1,0 +1,485 @@
+//! The outcomes of a turn stepped through on one screen: the ship drawn
+//! once and changed step by step, the step's words, and at the end of the
+//! path the verdict with the fix-its and their odds; or the list of the
+//! outcomes to pick one from.
+
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use super::paint::{self, Paint};
+use super::{Flow, Screen};
+use crate::answer::{Answer, Told};
+use crate::render::{self, draw, fixit as fixit_words, replay};
+
+/// The keys of the replay, as its help panel lists them.
+pub const KEYS: &[(&str, &str)] = &[
+    ("→ l Space", "next step"),
+    ("← h", "step back"),
+    ("Home End", "first step, last step"),
+    ("↓ j Tab", "next outcome"),
+    ("↑ k Shift-Tab", "previous outcome"),
+    ("digits Enter", "go to the outcome of that number"),
+    ("o", "the fix-it odds of the room where the outcome ends"),
+    ("a", "the list of outcomes (Enter replays the one chosen)"),
+    ("?", "this help"),
+    ("q Esc Ctrl-C", "quit (Esc first closes a panel)"),
+];
+
+/// What covers the screen, if anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Panel {
+    None,
+    Odds,
+    Help,
+}
+
+/// The replay screen: which outcome, which step, and what is open over
+/// it.
+pub struct Replaying<'r, 'a> {
+    answer: &'r Answer<'a>,
+    paint: Paint,
+    /// Whether the list of outcomes is shown rather than one outcome.
+    listing: bool,
+    /// The outcome shown or chosen in the list: an index into the
+    /// answer's outcomes.
+    at: usize,
+    /// The step shown: 0 is the start, `n` the ship after the n-th step.
+    step: usize,
+    panel: Panel,
+    /// The digits of an outcome number being typed.
+    typed: String,
+    /// What the last key could not do, said in the key bar.
+    notice: Option<String>,
+}
+
+impl<'r, 'a> Replaying<'r, 'a> {
+    /// The screen on the outcome numbered `first` (its number in the
+    /// listing of `paths`), or on the list of outcomes when `None`.
+    /// `answer` holds the outcomes the filters show, which the screen
+    /// moves between; it must hold at least one.
+    pub fn new(answer: &'r Answer<'a>, first: Option<usize>, colour: bool, explain: bool) -> Self {
+        let at = first
+            .and_then(|n| {
+                answer
+                    .outcomes()
+                    .binary_search_by_key(&n, |t| t.number)
+                    .ok()
+            })
+            .unwrap_or(0);
+        Replaying {
+            answer,
+            paint: Paint { colour, explain },
+            listing: first.is_none(),
+            at,
+            step: 0,
+            panel: Panel::None,
+            typed: String::new(),
+            notice: None,
+        }
+    }
+
+    fn told(&self) -> Option<&Told<'a>> {
+        self.answer.outcomes().get(self.at)
+    }
+
+    /// How many steps the outcome shown has (0 when its path does not
+    /// replay, which the screen reports).
+    fn steps(&self) -> usize {
+        self.told()
+            .and_then(|t| t.replay().ok())
+            .map_or(0, |r| r.steps.len())
+    }
+
+    /// The keys that step through every outcome shown from its start to
+    /// its end, one outcome after another: what a cast of the replay
+    /// shows.
+    pub fn tour(&self) -> Vec<KeyCode> {
+        let mut keys = Vec::new();
+        for (i, told) in self.answer.outcomes().iter().enumerate() {
+            if i > 0 {
+                keys.push(KeyCode::Down);
+            }
+            let steps = told.replay().map_or(0, |r| r.steps.len());
+            keys.extend(std::iter::repeat_n(KeyCode::Right, steps));
+        }
+        keys
+    }
+
+    fn go_to_outcome(&mut self, index: usize) {
+        self.at = index;
+        self.step = 0;
+        self.listing = false;
+    }
+
+    fn go_to_typed(&mut self) {
+        let typed = std::mem::take(&mut self.typed);
+        let Ok(n) = typed.parse::<usize>() else {
+            return;
+        };
+        match self
+            .answer
+            .outcomes()
+            .binary_search_by_key(&n, |t| t.number)
+        {
+            Ok(index) => self.go_to_outcome(index),
+            Err(_) => {
+                self.notice = Some(if n == 0 || n > self.answer.total {
+                    format!(
+                        "there is no outcome {n}: this turn has outcomes 1 to {}",
+                        self.answer.total
+                    )
+                } else {
+                    format!("outcome {n} is hidden by the filters given")
+                });
+            }
+        }
+    }
+
+    fn draw_outcome(&self, frame: &mut Frame<'_>, area: Rect, told: &Told<'a>) {
+        let turn = told.turn();
+        let board = &turn.board;
+        let o = told.outcome;
+        let [title, body, keys] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Min(0),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let first = format!(
+            "outcome {} of {} · ends in room {} · {} min",
+            told.number,
+            self.answer.total,
+            replay::room_name(board, o.room),
+            o.cost.0,
+        );
+        let second = format!(
+            "{} · from room {} · {}{}",
+            board.name,
+            board.room(turn.start).id,
+            turn.movement.rules().name,
+            held(turn),
+        );
+        frame.render_widget(
+            Paragraph::new(vec![
+                Line::styled(first, self.paint.heading()),
+                Line::styled(second, self.paint.dim()),
+            ]),
+            title,
+        );
+        let bar = if self.typed.is_empty() {
+            self.notice.clone().unwrap_or_else(|| {
+                "→ step  ← back  ↓↑ outcome  o odds  a list  ? help  q quit".to_string()
+            })
+        } else {
+            format!("go to outcome: {}_  (Enter goes, Esc cancels)", self.typed)
+        };
+        paint::key_bar(frame, keys, &bar, self.paint);
+
+        let (replayed, ships) = match (told.replay(), told.ships()) {
+            (Ok(r), Ok(ships)) => (r, ships),
+            (Err(refused), _) | (_, Err(refused)) => {
+                frame.render_widget(
+                    Paragraph::new(refused.to_string()).wrap(Wrap { trim: false }),
+                    body,
+                );
+                return;
+            }
+        };
+        let steps = &replayed.steps;
+        let step = self
+            .step
+            .min(steps.len())
+            .min(ships.len().saturating_sub(1));
+        let Some(picture) = draw::walked(
+            board,
+            &ships[..=step],
+            &steps[..step],
+            usize::from(body.width),
+        ) else {
+            return;
+        };
+        let ship_lines = paint::picture_lines(&picture, self.paint, body.width);
+        let ship_height = (ship_lines.len() as u16).min(body.height.saturating_sub(4));
+        let [ship_area, _, words_area] = Layout::vertical([
+            Constraint::Length(ship_height),
+            Constraint::Length(1),
+            Constraint::Min(0),
+        ])
+        .areas(body);
+        frame.render_widget(Paragraph::new(ship_lines), ship_area);
+
+        let text = self.paint.text(words_area.width);
+        let mut lines: Vec<Line<'static>> = Vec::new();
+        if step == 0 {
+            lines.push(Line::styled(
+                format!(
+                    "step 0 of {}: start in room {}, 0 min",
+                    steps.len(),
+                    replay::room_name(board, turn.start)
+                ),
+                self.paint.heading(),
+            ));
+        } else {
+            let taken = &steps[step - 1];
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!(
+                        "step {step} of {}: {}",
+                        steps.len(),
+                        replay::action_words(board, taken.action)
+                    ),
+                    self.paint.heading(),
+                ),
+                Span::styled(
+                    format!("   +{} min, total {}", taken.cost.0, taken.total.0),
+                    self.paint.dim(),
+                ),
+            ]));
+            for c in &taken.changes {
+                lines.push(Line::raw(format!("  {}", replay::flow_words(board, c))));
+            }
+        }
+        // The whole path, the step shown marked.
+        let mut path: Vec<Span<'static>> = vec![Span::raw("path: ")];
+        if steps.is_empty() {
+            path.push(Span::raw("stay"));
+        }
+        for (i, s) in steps.iter().enumerate() {
+            if i > 0 {
+                path.push(Span::raw(", "));
+            }
+            let words = s.action.text(board);
+            if i + 1 == step {
+                path.push(Span::styled(format!("[{words}]"), self.paint.chosen()));
+            } else {
+                path.push(Span::raw(words));
+            }
+        }
+        lines.push(Line::from(path));
+        if step == steps.len() {
+            lines.push(Line::raw(replay::changes_words(board, &o.rooms)));
+            lines.push(Line::raw(""));
+            let verdict = replay::verdict_lines(told, text);
+            let after = fixit_words::after_the_move(told, text);
+            if verdict.is_empty() && after.is_empty() {
+                lines.push(Line::raw(format!(
+                    "the move ends in room {}",
+                    replay::room_name(board, o.room)
+                )));
+            }
+            lines.extend(paint::text_lines(&verdict));
+            lines.extend(paint::text_lines(&after));
+        }
+        frame.render_widget(Paragraph::new(lines), words_area);
+    }
+
+    fn draw_list(&self, frame: &mut Frame<'_>, area: Rect) {
+        let answer = self.answer;
+        let turn = answer.turn;
+        let board = &turn.board;
+        let [title, list, keys] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Min(0),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let shown = answer.outcomes().len();
+        frame.render_widget(
+            Paragraph::new(vec![
+                Line::styled(
+                    format!(
+                        "{}: {} of {} · start in room {} · rules {}{}",
+                        board.name,
+                        render::count(shown as u64, "outcome"),
+                        answer.total,
+                        replay::room_name(board, turn.start),
+                        turn.movement.rules().name,
+                        held(turn),
+                    ),
+                    self.paint.heading(),
+                ),
+                Line::styled(
+                    "    #  min  ends in                   verdict".to_string(),
+                    self.paint.dim(),
+                ),
+            ]),
+            title,
+        );
+        let bar = if self.typed.is_empty() {
+            self.notice.clone().unwrap_or_else(|| {
+                "↓↑ choose  Enter replay  digits go to  ? help  q quit".to_string()
+            })
+        } else {
+            format!("go to outcome: {}_  (Enter goes, Esc cancels)", self.typed)
+        };
+        paint::key_bar(frame, keys, &bar, self.paint);
+        // Only the lines on screen are worked out, so that a turn of
+        // hundreds of outcomes lists at once.
+        let height = usize::from(list.height);
+        let first = self
+            .at
+            .saturating_sub(height / 2)
+            .min(shown.saturating_sub(height));
+        let lines: Vec<Line<'static>> = answer
+            .outcomes()
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(height)
+            .map(|(i, told)| {
+                let o = told.outcome;
+                let verdict = render::survival::headline(told, false)
+                    .map(|_| render::survival::badge(told).unwrap_or_else(|| "safe".into()))
+                    .unwrap_or_default();
+                let text = format!(
+                    "{} {:>3}  {:>3}  {:<25} {verdict}",
+                    if i == self.at { ">" } else { " " },
+                    told.number,
+                    o.cost.0,
+                    draw::fit(&format!("room {}", replay::room_name(board, o.room)), 25),
+                );
+                if i == self.at {
+                    Line::styled(text, self.paint.chosen())
+                } else {
+                    Line::raw(text)
+                }
+            })
+            .collect();
+        frame.render_widget(Paragraph::new(lines), list);
+    }
+
+    fn odds_lines(&self, told: &Told<'a>, width: u16) -> Vec<Line<'static>> {
+        let turn = told.turn();
+        let (board, movement) = (&turn.board, &turn.movement);
+        let room = told.outcome.room;
+        let text = self.paint.text(width);
+        if movement.rules().turn.actions.is_empty() {
+            return vec![Line::raw(format!(
+                "the rules {} declare no fix-its",
+                movement.rules().name
+            ))];
+        }
+        let fixits = told.fixits();
+        if fixits.is_empty() {
+            return vec![Line::raw(format!(
+                "no fix-it can be taken in room {} where this outcome ends",
+                replay::room_name(board, room)
+            ))];
+        }
+        let mut lines = Vec::new();
+        for f in fixits {
+            let words = fixit_words::fixit_words(board, movement, room, f);
+            lines.push(Line::styled(words, self.paint.heading()));
+            lines.extend(paint::text_lines(&fixit_words::odds_table(
+                &f.plan, "  ", text,
+            )));
+            lines.push(Line::raw(""));
+        }
+        lines
+    }
+}
+
+/// ` with Grog` after the rules, for a turn with items.
+pub(super) fn held(turn: &crate::answer::Turn) -> String {
+    if turn.movement.held().is_empty() {
+        String::new()
+    } else {
+        format!(" with {}", turn.movement.held_words())
+    }
+}
+
+impl Screen for Replaying<'_, '_> {
+    fn draw(&self, frame: &mut Frame<'_>) {
+        if paint::too_small(frame) {
+            return;
+        }
+        let area = frame.area();
+        match self.told() {
+            None => frame.render_widget(Paragraph::new("no outcome to show"), area),
+            Some(_) if self.listing => self.draw_list(frame, area),
+            Some(told) => self.draw_outcome(frame, area, told),
+        }
+        match (self.panel, self.told()) {
+            (Panel::Help, _) => {
+                paint::panel(frame, "keys", paint::help_lines(KEYS, self.paint));
+            }
+            (Panel::Odds, Some(told)) => {
+                let title = format!(
+                    "fix-its in room {}",
+                    replay::room_name(&told.turn().board, told.outcome.room)
+                );
+                let lines = self.odds_lines(told, area.width.saturating_sub(4));
+                paint::panel(frame, &title, lines);
+            }
+            _ => {}
+        }
+    }
+
+    fn key(&mut self, key: KeyEvent) -> Flow {
+        self.notice = None;
+        if super::is_interrupt(&key) {
+            return Flow::Quit;
+        }
+        if !self.typed.is_empty() {
+            match key.code {
+                KeyCode::Char(d) if d.is_ascii_digit() && self.typed.len() < 9 => {
+                    self.typed.push(d);
+                }
+                KeyCode::Enter => self.go_to_typed(),
+                KeyCode::Backspace => {
+                    self.typed.pop();
+                }
+                _ => self.typed.clear(),
+            }
+            return Flow::Stay;
+        }
+        if self.panel != Panel::None {
+            match key.code {
+                KeyCode::Char('q') => return Flow::Quit,
+                KeyCode::Char('o') if self.panel == Panel::Odds => self.panel = Panel::None,
+                KeyCode::Char('?') if self.panel == Panel::Help => self.panel = Panel::None,
+                KeyCode::Esc | KeyCode::Enter => self.panel = Panel::None,
+                _ => {}
+            }
+            return Flow::Stay;
+        }
+        let count = self.answer.outcomes().len();
+        let last = count.saturating_sub(1);
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => return Flow::Quit,
+            KeyCode::Char('?') => self.panel = Panel::Help,
+            KeyCode::Char(d @ '1'..='9') => self.typed.push(d),
+            KeyCode::Down | KeyCode::Tab | KeyCode::Char('j') => {
+                if self.listing {
+                    self.at = (self.at + 1).min(last);
+                } else if self.at < last {
+                    self.go_to_outcome(self.at + 1);
+                }
+            }
+            KeyCode::Up | KeyCode::BackTab | KeyCode::Char('k') => {
+                if self.listing {
+                    self.at = self.at.saturating_sub(1);
+                } else if self.at > 0 {
+                    self.go_to_outcome(self.at - 1);
+                }
+            }
+            KeyCode::PageDown if self.listing => self.at = (self.at + 10).min(last),
+            KeyCode::PageUp if self.listing => self.at = self.at.saturating_sub(10),
+            KeyCode::Enter if self.listing => self.go_to_outcome(self.at),
+            KeyCode::Char('a') => self.listing = true,
+            _ if self.listing => {}
+            KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => {
+                self.step = (self.step + 1).min(self.steps());
+            }
+            KeyCode::Left | KeyCode::Char('h') => self.step = self.step.saturating_sub(1),
+            KeyCode::Home => self.step = 0,
+            KeyCode::End => self.step = self.steps(),
+            KeyCode::Char('o') => self.panel = Panel::Odds,
+            _ => {}
+        }
+        Flow::Stay
+    }
+}
