@@ -118,6 +118,32 @@ fn a_wide_ship_is_turned_to_fit() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `replay --draw` of the forum's six-step turn: the legend once, a
+/// picture at the start and after each step with what the step changed
+/// marked, within 80 columns and well under 100 lines.
+#[test]
+fn replay_draw_marks_each_step_in_a_short_log() {
+    let (log, err, code) = hatchway(&[
+        "replay",
+        "boards/desperate-times.board",
+        "--with",
+        "grog",
+        "--outcome",
+        "18",
+        "--draw",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    fits_80_columns(&log);
+    assert!(log.lines().count() < 90, "{} lines", log.lines().count());
+    assert_eq!(log.matches("hatches: [c] closed").count(), 1);
+    assert_eq!(log.matches("+3----------+").count(), 7, "{log}");
+    // Opening 5-7 floods 5 and 7; the hatch is marked as just opened.
+    assert!(log.contains("|*o*|Missile"), "{log}");
+    assert!(log.contains("+low water*-+   +low water*-+"), "{log}");
+    // Walking back into room 5 through it.
+    assert!(log.contains("|<o<|Missile"), "{log}");
+}
+
 /// With colour on, each room's border and state take the colour of the
 /// state's place in the rules; `--color never` draws plain.
 #[test]
