@@ -218,6 +218,7 @@ fn a_full_screen_view_refuses_a_pipe() {
 /// The real binary in a pseudo-terminal: what it writes is read into a
 /// terminal emulator, so the test sees the screen a person sees.
 struct Pty {
+    master: Box<dyn portable_pty::MasterPty + Send>,
     writer: Box<dyn Write + Send>,
     screen: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
@@ -258,9 +259,8 @@ impl Pty {
                 r.lock().expect("the bytes").extend_from_slice(&buf[..n]);
             }
         });
-        // The master must live as long as the child reads from it.
-        std::mem::forget(pair.master);
         Pty {
+            master: pair.master,
             writer,
             screen,
             raw,
@@ -302,14 +302,27 @@ impl Pty {
         panic!("hatchway did not exit:\n{}", self.contents());
     }
 
-    /// Whether the terminal was left as found: the alternate screen left
-    /// after it was entered, and the cursor shown again.
+    /// Whether the terminal reads whole lines and echoes them, as a shell
+    /// leaves it (raw mode is off).
+    fn cooked(&self) -> bool {
+        use nix::sys::termios::LocalFlags;
+        self.master.get_termios().is_some_and(|t| {
+            t.local_flags
+                .contains(LocalFlags::ICANON | LocalFlags::ECHO)
+        })
+    }
+
+    /// Whether the terminal was left as found: raw mode off (lines read
+    /// whole and echoed), the alternate screen left after it was entered,
+    /// and the cursor shown again.
     fn restored(&self) -> bool {
+        let cooked = self.cooked();
         let raw = String::from_utf8_lossy(&self.raw.lock().expect("the bytes")).into_owned();
         let entered = raw.find("\x1b[?1049h");
         let left = raw.rfind("\x1b[?1049l");
         let shown = raw.rfind("\x1b[?25h");
-        matches!((entered, left, shown), (Some(e), Some(l), Some(s)) if e < l && l <= s + 20)
+        cooked
+            && matches!((entered, left, shown), (Some(e), Some(l), Some(s)) if e < l && l <= s + 20)
     }
 }
 
