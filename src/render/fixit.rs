@@ -145,60 +145,15 @@ fn failure_text(
 }
 
 /// One action the gnome can take where an outcome leaves him, in words:
-/// what it acts on, the chance and minutes of each choice on the frontier
-/// (lowest chance first), and what a failed roll leads to.
+/// what it acts on and what a failed roll leads to; its odds are a table
+/// beside it ([`frontier_table`], the report's own).
 pub fn fixit_words(board: &Board, movement: &Movement, at: RoomId, fixit: &fixit::Fixit) -> String {
-    let name = movement.rules().say_action(fixit.action);
-    let choices: Vec<String> = fixit
-        .best
-        .iter()
-        .rev()
-        .enumerate()
-        .map(|(i, b)| {
-            let chance = chance_words(b.chance);
-            if i == 0 {
-                format!(
-                    "{chance} with {} min on the roll ({} in all)",
-                    b.odds.minutes, b.odds.total.0
-                )
-            } else {
-                format!("{chance} with {} ({})", b.odds.minutes, b.odds.total.0)
-            }
-        })
-        .collect();
-    let odds = if choices.is_empty() {
-        "no roll can succeed".to_string()
-    } else {
-        choices.join(", ")
-    };
     format!(
-        "{name} on {}: {odds}; if it fails, {}",
+        "{} on {}; if it fails, {}",
+        movement.rules().say_action(fixit.action),
         target_words(board, movement, at, fixit.plan.target),
         failure_text(board, movement, &fixit.plan.if_failed, false)
     )
-}
-
-/// The odds of a plan in a few words, from its frontier: `2/5 with 1 min
-/// on the roll (5 in all) up to sure with 7 (11 in all)`.
-fn odds_range(best: &[fixit::Best]) -> String {
-    let point = |b: &fixit::Best| {
-        let chance = chance_words(b.chance);
-        (chance, b.odds.minutes, b.odds.total.0)
-    };
-    match (best.last(), best.first()) {
-        (Some(low), Some(high)) if best.len() > 1 => {
-            let (lc, lm, lt) = point(low);
-            let (hc, hm, ht) = point(high);
-            format!(
-                "{lc} with {lm} min on the roll ({lt} in all) up to {hc} with {hm} ({ht} in all)"
-            )
-        }
-        (Some(only), _) => {
-            let (c, m, t) = point(only);
-            format!("{c} with {m} min on the roll ({t} in all)")
-        }
-        _ => "no roll can succeed".to_string(),
-    }
 }
 
 /// What the gnome can do where outcome `number` leaves him, as `replay`
@@ -218,19 +173,55 @@ pub fn after_the_move(told: &Told<'_>, style: Style) -> String {
     for f in others {
         let name = movement.rules().say_action(f.action);
         let text = format!(
-            "after the move: {name} on {}: {}; if it fails, {}",
+            "after the move: {name} on {}; if it fails, {}",
             target_words(board, movement, outcome.room, f.plan.target),
-            odds_range(&f.best),
             failure_text(board, movement, &f.plan.if_failed, style.explain)
         );
         out.push_str(&wrapped(&text, "", false, style));
+        out.push_str(&frontier_table(&f.best, "  ", style));
+    }
+    out
+}
+
+/// The choices worth making on a roll, as a table: for each number of
+/// minutes on the frontier (none as cheap does better), the minutes of the
+/// whole turn and the chance, and the turn's minutes when the roll fails
+/// where failing costs more; columns that do not fit the width go on
+/// below.
+pub fn frontier_table(best: &[fixit::Best], indent: &str, style: Style) -> String {
+    if best.is_empty() {
+        return format!("{indent}no roll can succeed\n");
+    }
+    let columns: Vec<&fixit::Odds> = best.iter().rev().map(|b| &b.odds).collect();
+    let fails_more = columns.iter().any(|o| o.total_if_failed != o.total);
+    // The columns of `plan`'s table, so that both read alike.
+    let label = 8;
+    let cell = 6;
+    let fit = (style.width.max(40).saturating_sub(indent.len() + label) / cell).max(1);
+    let mut out = String::new();
+    for chunk in columns.chunks(fit) {
+        let row = |name: &str, value: &dyn Fn(&fixit::Odds) -> String| {
+            let mut line = format!("{indent}{name:<label$}");
+            for o in chunk {
+                line.push_str(&format!("{:>cell$}", value(o)));
+            }
+            line.push('\n');
+            line
+        };
+        out.push_str(&row("minutes", &|o| o.minutes.to_string()));
+        out.push_str(&row("total", &|o| o.total.to_string()));
+        out.push_str(&row("chance", &|o| chance_words(o.chance)));
+        if fails_more {
+            out.push_str(&row("if fails", &|o| o.total_if_failed.to_string()));
+        }
     }
     out
 }
 
 /// The lines under a fatal outcome that say what can save the gnome there:
-/// `unless extinguish_fire succeeds: 2/5 with 1 min on the roll (5 in all)
-/// up to sure with 7 (11 in all); if it fails, he must leave: ...`.
+/// `unless Extinguish Fire succeeds; if it fails, he must leave: ...`, and
+/// the odds of each choice of minutes worth making
+/// ([`frontier_table`]).
 pub fn remedy_lines<'f>(
     board: &Board,
     movement: &Movement,
@@ -241,12 +232,12 @@ pub fn remedy_lines<'f>(
     let mut out = String::new();
     for r in remedies {
         let name = movement.rules().say_action(r.action);
-        let odds = odds_range(&r.best);
         let text = format!(
-            "unless {name} succeeds: {odds}; if it fails, {}",
+            "unless {name} succeeds; if it fails, {}",
             failure_text(board, movement, &r.plan.if_failed, style.explain)
         );
         out.push_str(&wrapped(&text, indent, false, style));
+        out.push_str(&frontier_table(&r.best, &format!("{indent}  "), style));
     }
     out
 }

@@ -95,10 +95,27 @@ pub struct OutcomeDoc {
     pub number: usize,
     /// Each step of its path.
     pub steps: Vec<StepDoc>,
-    /// Each action the gnome can take where the outcome leaves him, in
-    /// words: its odds for each useful choice of minutes and what a failed
-    /// roll leads to.
-    pub fixits: Vec<String>,
+    /// Each action the gnome can take where the outcome leaves him.
+    pub fixits: Vec<FixitDoc>,
+}
+
+/// An action the gnome can take where an outcome leaves him: in words,
+/// with the table of its odds, a column for each choice of minutes worth
+/// making (none as cheap does better), fewest minutes first.
+#[derive(Debug, Serialize)]
+pub struct FixitDoc {
+    /// What it acts on and what a failed roll leads to.
+    pub words: String,
+    /// The minutes on the roll.
+    pub minutes: Vec<u32>,
+    /// The minutes of the whole turn.
+    pub total: Vec<u32>,
+    /// The chance of success, in words (`2/5`, `sure`).
+    pub chance: Vec<String>,
+    /// The minutes of the whole turn when the roll fails, when failing
+    /// costs more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub if_fails: Option<Vec<u32>>,
 }
 
 /// One step of a path, as the page shows it. It is written as an array,
@@ -177,7 +194,21 @@ pub fn report_doc(answer: &Answer<'_>) -> Result<ReportDoc, Refused> {
             let fixits = told
                 .fixits()
                 .iter()
-                .map(|f| super::fixit::fixit_words(board, movement, told.outcome.room, f))
+                .map(|f| {
+                    let odds: Vec<_> = f.best.iter().rev().map(|b| b.odds).collect();
+                    let fails_more = odds.iter().any(|o| o.total_if_failed != o.total);
+                    FixitDoc {
+                        words: super::fixit::fixit_words(board, movement, told.outcome.room, f),
+                        minutes: odds.iter().map(|o| o.minutes).collect(),
+                        total: odds.iter().map(|o| o.total.0).collect(),
+                        chance: odds
+                            .iter()
+                            .map(|o| super::fixit::chance_words(o.chance))
+                            .collect(),
+                        if_fails: fails_more
+                            .then(|| odds.iter().map(|o| o.total_if_failed.0).collect()),
+                    }
+                })
                 .collect();
             Ok(OutcomeDoc {
                 number: told.number,

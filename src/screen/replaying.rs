@@ -261,7 +261,6 @@ impl<'r, 'a> Replaying<'r, 'a> {
         lines.push(Line::from(path));
         if step == steps.len() {
             lines.push(Line::raw(replay::changes_words(board, &o.rooms)));
-            lines.push(Line::raw(""));
             let verdict = replay::verdict_lines(told, text);
             let after = fixit_words::after_the_move(told, text);
             if verdict.is_empty() && after.is_empty() {

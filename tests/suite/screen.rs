@@ -64,7 +64,8 @@ fn the_replay_screen_steps_from_the_start_to_the_verdict() {
     press(&mut screen, &[KeyCode::Right; 3]);
     let end = shown(&screen, 80, 24);
     assert!(end.contains("safe whatever the roll: Extinguish Fire"));
-    assert!(end.contains("unless Extinguish Fire succeeds: 2/5"));
+    assert!(end.contains("unless Extinguish Fire succeeds; if it fails, he must leave"));
+    assert!(end.contains("chance     2/5   1/2   3/5  7/10   4/5  9/10  sure"));
     pinned("screen_replay_end", &end);
     // Stepping past the end stays at the end.
     press(&mut screen, &[KeyCode::Right]);
@@ -72,7 +73,7 @@ fn the_replay_screen_steps_from_the_start_to_the_verdict() {
     press(&mut screen, &[KeyCode::Char('o')]);
     let odds = shown(&screen, 80, 24);
     assert!(odds.contains("fix-its in room 1 (Engine Room)"));
-    assert!(odds.contains("chance     2/5   1/2"));
+    assert!(odds.contains("chance     2/5   1/2   3/5  7/10   4/5  9/10  sure  sure  sure  sure"));
     pinned("screen_replay_odds", &odds);
     press(&mut screen, &[KeyCode::Esc, KeyCode::Char('?')]);
     pinned("screen_replay_help", &shown(&screen, 80, 24));
@@ -354,7 +355,7 @@ fn the_replay_runs_in_a_terminal_and_leaves_it_restored() {
             pty.send(RIGHT);
         }
         pty.wait_for("step 6 of 6: move to room 1 (Engine Room)");
-        pty.wait_for("unless Extinguish Fire succeeds: 2/5");
+        pty.wait_for("chance     2/5   1/2   3/5  7/10   4/5  9/10  sure");
         pty.send(b"q");
         assert_eq!(pty.exit_code(), 0);
         assert!(

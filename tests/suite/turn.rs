@@ -939,7 +939,7 @@ fn a_fatal_outcome_points_at_its_remedy() {
     assert_eq!(code, 0, "{err}");
     let said = common::words(&table);
     assert!(
-        said.contains("safe whatever the roll: Extinguish Fire with 1 min on the roll, 5 in all (left as he is: end fire: fatal) unless Extinguish Fire succeeds: 2/5 with 1 min on the roll (5 in all) up to sure with 7 (11 in all); if it fails, he must leave (action extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3: safe"),
+        said.contains("safe whatever the roll: Extinguish Fire with 1 min on the roll, 5 in all (left as he is: end fire: fatal) unless Extinguish Fire succeeds; if it fails, he must leave (action extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3: safe minutes 1 2 3 4 5 6 7 total 5 6 7 8 9 10 11 chance 2/5 1/2 3/5 7/10 4/5 9/10 sure if fails 6 7 8 9 10 11 12"),
         "{table}"
     );
     let (log, _, code) = common::hatchway(&[
@@ -954,7 +954,7 @@ fn a_fatal_outcome_points_at_its_remedy() {
     assert_eq!(code, 0);
     assert!(
         common::words(&log).contains(
-            "(left as he is: end fire: fatal) unless Extinguish Fire succeeds: 2/5 with 1 min"
+            "(left as he is: end fire: fatal) unless Extinguish Fire succeeds; if it fails"
         ),
         "{log}"
     );
@@ -1002,7 +1002,10 @@ fn a_fatal_outcome_points_at_its_remedy() {
             "<span class=\"rescue-mark\">safe whatever the roll of Extinguish Fire</span>"
         )
     );
-    assert!(html.contains("Extinguish Fire on room 1 (fire -> clear): 2/5 with 1 min on the roll (5 in all), 1/2 with 2 (6)"));
+    // The odds go to the page's table as columns, fewest minutes first.
+    assert!(html.contains(
+        "{\"words\":\"Extinguish Fire on room 1 (fire -> clear); if it fails, he must leave: open 1-3, move 3, 1 min more; in room 3: safe\",\"minutes\":[1,2,3,4,5,6,7],\"total\":[5,6,7,8,9,10,11],\"chance\":[\"2/5\",\"1/2\",\"3/5\",\"7/10\",\"4/5\",\"9/10\",\"sure\"],\"if_fails\":[6,7,8,9,10,11,12]}"
+    ));
 }
 
 /// A folder of this test's own under the target folder.

@@ -206,9 +206,27 @@
     frames = framesOf(outcome);
     pictures.forEach(function (picture) { drawPath(picture, outcome); });
     fixitList.textContent = "";
-    outcome.fixits.forEach(function (words) {
+    outcome.fixits.forEach(function (fixit) {
       var item = document.createElement("li");
-      item.textContent = words;
+      item.appendChild(document.createTextNode(fixit.words));
+      var table = document.createElement("table");
+      table.className = "odds";
+      var rows = [["minutes", fixit.minutes], ["total", fixit.total], ["chance", fixit.chance]];
+      if (fixit.if_fails) { rows.push(["if fails", fixit.if_fails]); }
+      rows.forEach(function (row) {
+        var tr = document.createElement("tr");
+        var th = document.createElement("th");
+        th.scope = "row";
+        th.textContent = row[0];
+        tr.appendChild(th);
+        row[1].forEach(function (value) {
+          var td = document.createElement("td");
+          td.textContent = String(value);
+          tr.appendChild(td);
+        });
+        table.appendChild(tr);
+      });
+      item.appendChild(table);
       fixitList.appendChild(item);
     });
     fixits.hidden = outcome.fixits.length === 0;
