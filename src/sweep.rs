@@ -2,6 +2,8 @@
 //! (optionally only some rooms and some states) for every start room, solved
 //! in parallel, summarised per room.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -78,6 +80,9 @@ pub struct Summary {
     /// Solves that ran out of their search budget, states or memory (not
     /// counted above).
     pub over_budget: u64,
+    /// Whether the sweep was stopped before it had made every solve
+    /// ([`run_until`]): the figures are then those of the solves made.
+    pub partial: bool,
 }
 
 /// How many trapped configurations a summary lists.
@@ -170,6 +175,41 @@ pub fn run(
     sweep: &Sweep,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Summary {
+    run_until(board, movement, sweep, progress, &AtomicBool::new(false))
+}
+
+/// Runs a sweep as [`run`] does until `stop` is set (by a Ctrl-C handler,
+/// say): the solves under way finish, no other starts, and the summary is
+/// of the solves made, marked [`Summary::partial`] unless every solve was
+/// made.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use hatchway::{load, sweep};
+/// use hatchway::model::{ItemSet, RoomId, StateId};
+/// use hatchway::search::Limits;
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")?.value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let plan = sweep::Sweep {
+///     rooms: vec![RoomId(1)],
+///     states: vec![StateId(0), StateId(1)],
+///     starts: vec![RoomId(0)],
+///     limits: Limits::default(),
+/// };
+/// // Stopped before it starts: nothing is swept.
+/// let summary = sweep::run_until(&board, &movement, &plan, &|_| {}, &AtomicBool::new(true));
+/// assert!(summary.partial);
+/// assert_eq!(summary.solves, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn run_until(
+    board: &Board,
+    movement: &Movement,
+    sweep: &Sweep,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Summary {
     let total = sweep.solves().unwrap_or(0);
     let rooms = board.rooms.len();
     // Chunks keep the per-solve overhead of rayon and progress small.
@@ -183,6 +223,11 @@ pub fn run(
             let mut workspace = search::Workspace::new();
             let end = ((chunk + 1) * CHUNK).min(total);
             for index in chunk * CHUNK..end {
+                // Checked a solve at a time: under the rulebook a chunk can
+                // take a second, and Ctrl-C should answer at once.
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
                 let (start, states) = decode(sweep, index);
                 for (room, state) in sweep.rooms.iter().zip(&states) {
                     ship.rooms[room.index()].state = *state;
@@ -210,7 +255,7 @@ pub fn run(
                     }
                 }
             }
-            progress(end - chunk * CHUNK);
+            progress(tally.solves);
             tally
         })
         .reduce(|| Tally::new(rooms), Tally::merge);
@@ -250,5 +295,6 @@ pub fn run(
         trapped: tally.trapped,
         trapped_examples: tally.trapped_first.iter().map(|&i| describe(i)).collect(),
         over_budget: tally.over_budget,
+        partial: tally.solves < total,
     }
 }

@@ -115,7 +115,10 @@ fn sweep_matches_solving_each_configuration() {
 fn sweep_text_summary() {
     let (out, err, code) = hatchway(&["sweep", "red-november", "--rooms", "2,5,8"]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.is_empty(), "{err}");
+    assert_eq!(
+        err, "sweeping 640 solves: 64 configurations x 10 start rooms\n",
+        "the count said up front, and nothing else"
+    );
     let (heading, table) = out.split_once("\n\n").expect("a heading");
     let words: Vec<&str> = heading.split_whitespace().collect();
     let mut kept = Vec::new();
@@ -194,4 +197,66 @@ fn sweep_exit_codes() {
     assert_eq!(code, 1);
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("this sweep is too large"), "{err}");
+}
+
+/// A sweep says first how many solves it will make; Ctrl-C (SIGINT) stops
+/// it with the summary of the solves it made, marked partial, and exit
+/// 130. The sweep is of the published rules over the standard sub, far
+/// too long to end by itself in the test's time.
+#[test]
+fn ctrl_c_gives_a_partial_summary() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hatchway"))
+        .args([
+            "sweep",
+            "--rules",
+            "red-november-rulebook",
+            "--states",
+            "clear,low_flood,high_flood,fire",
+            "--format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hatchway starts");
+    let mut err = BufReader::new(child.stderr.take().expect("standard error"));
+    let mut first = String::new();
+    err.read_line(&mut first).expect("a first line");
+    assert_eq!(
+        first.trim_end(),
+        "sweeping 46137344 solves: 4194304 configurations x 11 start rooms"
+    );
+    // The handler is set before the count is said, and solves are under
+    // way by now.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let pid = nix::unistd::Pid::from_raw(i32::try_from(child.id()).expect("a process id"));
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).expect("SIGINT sent");
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("standard output")
+        .read_to_string(&mut out)
+        .expect("the summary");
+    let mut rest = String::new();
+    err.read_to_string(&mut rest)
+        .expect("the rest of standard error");
+    let status = child.wait().expect("hatchway ends");
+    assert_eq!(status.code(), Some(130), "{rest}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(v["partial"], true, "{out}");
+    let solves = v["solves"].as_u64().expect("solves");
+    assert!(solves < 46_137_344, "{solves}");
+    // Every solve made is in the figures: each reaches its start room.
+    let reached: u64 = v["rooms"]
+        .as_array()
+        .expect("rooms")
+        .iter()
+        .filter_map(|r| r["reachable"].as_u64())
+        .sum();
+    let over = v["over_budget"].as_u64().expect("over_budget");
+    assert!(reached >= solves - over, "{reached} < {solves} - {over}");
 }
