@@ -25,7 +25,8 @@ pub struct Sweep {
     pub states: Vec<StateId>,
     /// The start rooms.
     pub starts: Vec<RoomId>,
-    /// The search limits of each solve.
+    /// The search limits of each solve; the memory budget is shared by
+    /// the threads that solve at once (each takes its share).
     pub limits: Limits,
 }
 
@@ -212,52 +213,62 @@ pub fn run_until(
 ) -> Summary {
     let total = sweep.solves().unwrap_or(0);
     let rooms = board.rooms.len();
+    // Every thread solves in a workspace of its own: each is given its
+    // share of the memory budget, so that the sweep as a whole keeps it.
+    let limits = Limits {
+        max_memory: sweep.limits.max_memory / rayon::current_num_threads().max(1),
+        ..sweep.limits
+    };
     // Chunks keep the per-solve overhead of rayon and progress small.
     const CHUNK: u64 = 1024;
     let chunks = total.div_ceil(CHUNK);
     let tally = (0..chunks)
         .into_par_iter()
-        .map(|chunk| {
-            let mut tally = Tally::new(rooms);
-            let mut ship = board.clone();
-            let mut workspace = search::Workspace::new();
-            let end = ((chunk + 1) * CHUNK).min(total);
-            for index in chunk * CHUNK..end {
-                // Checked a solve at a time: under the rulebook a chunk can
-                // take a second, and Ctrl-C should answer at once.
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let (start, states) = decode(sweep, index);
-                for (room, state) in sweep.rooms.iter().zip(&states) {
-                    ship.rooms[room.index()].state = *state;
-                }
-                tally.solves += 1;
-                let Ok(reach) = workspace.solve_reach(&ship, movement, start, &sweep.limits) else {
-                    tally.over_budget += 1;
-                    continue;
-                };
-                tally.outcomes += reach.outcomes as u64;
-                tally.states += reach.states as u64;
-                let mut left = false;
-                for (r, cost) in reach.least.iter().enumerate() {
-                    let Some(cost) = cost.map(|c| c.0) else {
+        // A workspace and a ship are made for each of rayon's pieces of
+        // work, not each chunk: a workspace sets aside room for its
+        // search's whole budget at its first solve.
+        .map_init(
+            || (search::Workspace::new(), board.clone()),
+            |(workspace, ship), chunk| {
+                let mut tally = Tally::new(rooms);
+                let end = ((chunk + 1) * CHUNK).min(total);
+                for index in chunk * CHUNK..end {
+                    // Checked a solve at a time: under the rulebook a chunk can
+                    // take a second, and Ctrl-C should answer at once.
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let (start, states) = decode(sweep, index);
+                    for (room, state) in sweep.rooms.iter().zip(&states) {
+                        ship.rooms[room.index()].state = *state;
+                    }
+                    tally.solves += 1;
+                    let Ok(reach) = workspace.solve_reach(ship, movement, start, &limits) else {
+                        tally.over_budget += 1;
                         continue;
                     };
-                    tally.reachable[r] += 1;
-                    tally.costs[r][(cost as usize).min(COST_BUCKETS - 1)] += 1;
-                    left |= r != start.index();
-                }
-                if !left {
-                    tally.trapped += 1;
-                    if tally.trapped_first.len() < EXAMPLES {
-                        tally.trapped_first.push(index);
+                    tally.outcomes += reach.outcomes as u64;
+                    tally.states += reach.states as u64;
+                    let mut left = false;
+                    for (r, cost) in reach.least.iter().enumerate() {
+                        let Some(cost) = cost.map(|c| c.0) else {
+                            continue;
+                        };
+                        tally.reachable[r] += 1;
+                        tally.costs[r][(cost as usize).min(COST_BUCKETS - 1)] += 1;
+                        left |= r != start.index();
+                    }
+                    if !left {
+                        tally.trapped += 1;
+                        if tally.trapped_first.len() < EXAMPLES {
+                            tally.trapped_first.push(index);
+                        }
                     }
                 }
-            }
-            progress(tally.solves);
-            tally
-        })
+                progress(tally.solves);
+                tally
+            },
+        )
         .reduce(|| Tally::new(rooms), Tally::merge);
 
     let rules = movement.rules();

@@ -116,14 +116,18 @@ pub(super) fn sweep(
         // process, with no summary; the sweep itself is unchanged.
         eprintln!("warning: Ctrl-C will end this sweep without a summary: {e}");
     }
-    let configurations = plan.configurations().unwrap_or(0);
-    eprintln!(
-        "sweeping {}: {} x {}",
-        render::count(total, "solve"),
-        render::count(configurations, "configuration"),
-        render::count(plan.starts.len() as u64, "start room")
-    );
-    let bar = if std::io::stderr().is_terminal() {
+    // Said on a terminal, as the progress bar is shown: standard error
+    // that is not one (a script's, a log's) holds problems only.
+    let on_terminal = std::io::stderr().is_terminal();
+    if on_terminal {
+        eprintln!(
+            "sweeping {}: {} x {}",
+            render::count(total, "solve"),
+            render::count(plan.configurations().unwrap_or(0), "configuration"),
+            render::count(plan.starts.len() as u64, "start room")
+        );
+    }
+    let bar = if on_terminal {
         indicatif::ProgressBar::new(total)
     } else {
         indicatif::ProgressBar::hidden()
@@ -138,7 +142,7 @@ pub(super) fn sweep(
     let estimate = Estimate::new(total);
     let progress = |n: u64| {
         bar.inc(n);
-        if let Some(line) = estimate.after(n, started.elapsed()) {
+        if let Some(line) = estimate.after(n, started.elapsed()).filter(|_| on_terminal) {
             bar.suspend(|| eprintln!("{line}"));
         }
     };

@@ -115,10 +115,7 @@ fn sweep_matches_solving_each_configuration() {
 fn sweep_text_summary() {
     let (out, err, code) = hatchway(&["sweep", "red-november", "--rooms", "2,5,8"]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(
-        err, "sweeping 640 solves: 64 configurations x 10 start rooms\n",
-        "the count said up front, and nothing else"
-    );
+    assert!(err.is_empty(), "{err}");
     let (heading, table) = out.split_once("\n\n").expect("a heading");
     let words: Vec<&str> = heading.split_whitespace().collect();
     let mut kept = Vec::new();
@@ -199,13 +196,12 @@ fn sweep_exit_codes() {
     assert!(err.contains("this sweep is too large"), "{err}");
 }
 
-/// A sweep says first how many solves it will make; Ctrl-C (SIGINT) stops
-/// it with the summary of the solves it made, marked partial, and exit
-/// 130. The sweep is of the published rules over the standard sub, far
-/// too long to end by itself in the test's time.
+/// Ctrl-C (SIGINT) stops a sweep with the summary of the solves it made,
+/// marked partial, and exit 130. The sweep is of the published rules over
+/// the standard sub, far too long to end by itself in the test's time.
 #[test]
 fn ctrl_c_gives_a_partial_summary() {
-    use std::io::{BufRead, BufReader, Read};
+    use std::io::Read;
     use std::process::{Command, Stdio};
 
     let mut child = Command::new(env!("CARGO_BIN_EXE_hatchway"))
@@ -222,16 +218,28 @@ fn ctrl_c_gives_a_partial_summary() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("hatchway starts");
-    let mut err = BufReader::new(child.stderr.take().expect("standard error"));
-    let mut first = String::new();
-    err.read_line(&mut first).expect("a first line");
-    assert_eq!(
-        first.trim_end(),
-        "sweeping 46137344 solves: 4194304 configurations x 11 start rooms"
-    );
-    // The handler is set before the count is said, and solves are under
-    // way by now.
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    // The signal is sent once the sweep catches it: Linux lists the
+    // signals a process catches in its status (`SigCgt`, a mask of bits
+    // counted from signal 1).
+    let proc_status = format!("/proc/{}/status", child.id());
+    let catches_sigint = || {
+        std::fs::read_to_string(&proc_status).is_ok_and(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("SigCgt:"))
+                .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+                .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+        })
+    };
+    let waiting = std::time::Instant::now();
+    while !catches_sigint() {
+        assert!(
+            waiting.elapsed() < std::time::Duration::from_secs(60),
+            "the sweep never caught SIGINT"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // Some solves under way: the summary is of those made.
+    std::thread::sleep(std::time::Duration::from_millis(200));
     let pid = nix::unistd::Pid::from_raw(i32::try_from(child.id()).expect("a process id"));
     nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).expect("SIGINT sent");
     let mut out = String::new();
@@ -241,11 +249,15 @@ fn ctrl_c_gives_a_partial_summary() {
         .expect("standard output")
         .read_to_string(&mut out)
         .expect("the summary");
-    let mut rest = String::new();
-    err.read_to_string(&mut rest)
-        .expect("the rest of standard error");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("standard error")
+        .read_to_string(&mut err)
+        .expect("standard error");
     let status = child.wait().expect("hatchway ends");
-    assert_eq!(status.code(), Some(130), "{rest}");
+    assert_eq!(status.code(), Some(130), "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
     assert_eq!(v["partial"], true, "{out}");
     let solves = v["solves"].as_u64().expect("solves");

@@ -199,4 +199,12 @@ impl<W: Word> Arena for Vec<W> {
     fn clear(&mut self) {
         Vec::clear(self);
     }
+
+    fn key_bytes(&self) -> usize {
+        std::mem::size_of::<W>()
+    }
+
+    fn reserve_for(&mut self, keys: usize) {
+        self.reserve_exact(keys.saturating_sub(self.len()));
+    }
 }
