@@ -35,9 +35,9 @@ pub(super) trait Arena {
     fn clear(&mut self);
     /// The bytes one key takes.
     fn key_bytes(&self) -> usize;
-    /// Makes room for `keys` keys in all, exactly: the memory it then
-    /// holds is known.
-    fn reserve_for(&mut self, keys: usize);
+    /// Makes room for `keys` keys in all, exactly, so that the memory it
+    /// then holds is known; `false` when the system will not give it.
+    fn reserve_for(&mut self, keys: usize) -> bool;
 }
 
 /// Keys of any number of words, `stride` words each, in one vector.
@@ -104,10 +104,11 @@ impl Arena for Words {
         self.stride * std::mem::size_of::<u64>()
     }
 
-    fn reserve_for(&mut self, keys: usize) {
+    fn reserve_for(&mut self, keys: usize) -> bool {
         let words = keys.saturating_mul(self.stride);
         self.words
-            .reserve_exact(words.saturating_sub(self.words.len()));
+            .try_reserve_exact(words.saturating_sub(self.words.len()))
+            .is_ok()
     }
 }
 
@@ -206,12 +207,21 @@ impl<A: Arena, T> Table<A, T> {
             }
             slots *= 2;
         }
-        let most = most.min(limits.max_states);
+        let mut most = most.min(limits.max_states);
+        // Room the system will not set aside (past its memory and swap,
+        // for a budget larger than the machine) is asked for in halves:
+        // the search then stops where the room given ends.
+        loop {
+            let room = most.saturating_add(1);
+            let nodes = self
+                .nodes
+                .try_reserve_exact(room.saturating_sub(self.nodes.len()));
+            if (nodes.is_ok() && self.keys.reserve_for(room)) || most == 0 {
+                break;
+            }
+            most /= 2;
+        }
         self.most = most;
-        let room = most.saturating_add(1);
-        self.nodes
-            .reserve_exact(room.saturating_sub(self.nodes.len()));
-        self.keys.reserve_for(room);
     }
 
     /// The id of `key`, and `false`; or, when it is new, the id it is
@@ -340,8 +350,9 @@ mod tests {
         fn key_bytes(&self) -> usize {
             8
         }
-        fn reserve_for(&mut self, keys: usize) {
+        fn reserve_for(&mut self, keys: usize) -> bool {
             self.0.reserve_exact(keys.saturating_sub(self.0.len()));
+            true
         }
     }
 

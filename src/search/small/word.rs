@@ -204,7 +204,8 @@ impl<W: Word> Arena for Vec<W> {
         std::mem::size_of::<W>()
     }
 
-    fn reserve_for(&mut self, keys: usize) {
-        self.reserve_exact(keys.saturating_sub(self.len()));
+    fn reserve_for(&mut self, keys: usize) -> bool {
+        self.try_reserve_exact(keys.saturating_sub(self.len()))
+            .is_ok()
     }
 }
