@@ -30,6 +30,10 @@
 //! - `medians DIR` prints the medians criterion saved under `DIR`
 //!   (`target/criterion`) as a table.
 //! - `batch-input FILE` writes the JSON Lines input of the batch benchmark.
+//! - `random ROOMS SEED` prints a random board of `ROOMS` rooms under
+//!   `red-november-rulebook` (a spanning tree and 40 % more hatches, the
+//!   rules' standard mix of states, the start anywhere, in fire too): the
+//!   boards of the memory and give-up figures of BENCHMARKS.md.
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -474,9 +478,16 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
+        ["random", rooms, seed] => {
+            let (Ok(rooms), Ok(seed)) = (rooms.parse::<usize>(), seed.parse::<u64>()) else {
+                eprintln!("not a room count and a seed: {rooms} {seed}");
+                return ExitCode::FAILURE;
+            };
+            print!("{}", hatchway::generate::random_rulebook_board(rooms, seed));
+        }
         _ => {
             eprintln!(
-                "usage: scenarios [one NAME | repeat NAME N | text NAME | sweep | batch-profile | medians DIR | batch-input FILE]"
+                "usage: scenarios [one NAME | repeat NAME N | text NAME | sweep | batch-profile | medians DIR | batch-input FILE | random ROOMS SEED]"
             );
             return ExitCode::FAILURE;
         }

@@ -413,6 +413,23 @@ pub fn standard_turns(count: usize, seed: u64) -> String {
     out
 }
 
+/// A random board of `rooms` rooms under the published rules,
+/// `red-november-rulebook`: a spanning tree and 40 % more hatches, every
+/// room and hatch state of the rules in [`standard_states`]' mix, one room
+/// forced to high water and the start anywhere, in fire too. The boards on
+/// which BENCHMARKS.md measures how soon a search gives up and how much
+/// memory it takes; empty when the rules are not built in.
+pub fn random_rulebook_board(rooms: usize, seed: u64) -> String {
+    let Some(rules) = crate::load::builtin_rules("red-november-rulebook") else {
+        return String::new();
+    };
+    let topology = Topology::Random {
+        rooms,
+        extra_hatches: rooms * 2 / 5,
+    };
+    board_text(&BoardSpec::standard(topology, &rules, seed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

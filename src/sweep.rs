@@ -2,6 +2,8 @@
 //! (optionally only some rooms and some states) for every start room, solved
 //! in parallel, summarised per room.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -23,7 +25,8 @@ pub struct Sweep {
     pub states: Vec<StateId>,
     /// The start rooms.
     pub starts: Vec<RoomId>,
-    /// The search limits of each solve.
+    /// The search limits of each solve; the memory budget is shared by
+    /// the threads that solve at once (each takes its share).
     pub limits: Limits,
 }
 
@@ -78,6 +81,9 @@ pub struct Summary {
     /// Solves that ran out of their search budget, states or memory (not
     /// counted above).
     pub over_budget: u64,
+    /// Whether the sweep was stopped before it had made every solve
+    /// ([`run_until`]): the figures are then those of the solves made.
+    pub partial: bool,
 }
 
 /// How many trapped configurations a summary lists.
@@ -170,49 +176,99 @@ pub fn run(
     sweep: &Sweep,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Summary {
+    run_until(board, movement, sweep, progress, &AtomicBool::new(false))
+}
+
+/// Runs a sweep as [`run`] does until `stop` is set (by a Ctrl-C handler,
+/// say): the solves under way finish, no other starts, and the summary is
+/// of the solves made, marked [`Summary::partial`] unless every solve was
+/// made.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use hatchway::{load, sweep};
+/// use hatchway::model::{ItemSet, RoomId, StateId};
+/// use hatchway::search::Limits;
+///
+/// let board = load::board_from_str("two", "board two\nroom 1\nroom 2\nhatch 1-2\nstart 1\n")?.value;
+/// let movement = board.rules.movement(ItemSet::default());
+/// let plan = sweep::Sweep {
+///     rooms: vec![RoomId(1)],
+///     states: vec![StateId(0), StateId(1)],
+///     starts: vec![RoomId(0)],
+///     limits: Limits::default(),
+/// };
+/// // Stopped before it starts: nothing is swept.
+/// let summary = sweep::run_until(&board, &movement, &plan, &|_| {}, &AtomicBool::new(true));
+/// assert!(summary.partial);
+/// assert_eq!(summary.solves, 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn run_until(
+    board: &Board,
+    movement: &Movement,
+    sweep: &Sweep,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Summary {
     let total = sweep.solves().unwrap_or(0);
     let rooms = board.rooms.len();
+    // Every thread solves in a workspace of its own: each is given its
+    // share of the memory budget, so that the sweep as a whole keeps it.
+    let limits = Limits {
+        max_memory: sweep.limits.max_memory / rayon::current_num_threads().max(1),
+        ..sweep.limits
+    };
     // Chunks keep the per-solve overhead of rayon and progress small.
     const CHUNK: u64 = 1024;
     let chunks = total.div_ceil(CHUNK);
     let tally = (0..chunks)
         .into_par_iter()
-        .map(|chunk| {
-            let mut tally = Tally::new(rooms);
-            let mut ship = board.clone();
-            let mut workspace = search::Workspace::new();
-            let end = ((chunk + 1) * CHUNK).min(total);
-            for index in chunk * CHUNK..end {
-                let (start, states) = decode(sweep, index);
-                for (room, state) in sweep.rooms.iter().zip(&states) {
-                    ship.rooms[room.index()].state = *state;
-                }
-                tally.solves += 1;
-                let Ok(reach) = workspace.solve_reach(&ship, movement, start, &sweep.limits) else {
-                    tally.over_budget += 1;
-                    continue;
-                };
-                tally.outcomes += reach.outcomes as u64;
-                tally.states += reach.states as u64;
-                let mut left = false;
-                for (r, cost) in reach.least.iter().enumerate() {
-                    let Some(cost) = cost.map(|c| c.0) else {
+        // A workspace and a ship are made for each of rayon's pieces of
+        // work, not each chunk: a workspace sets aside room for its
+        // search's whole budget at its first solve.
+        .map_init(
+            || (search::Workspace::new(), board.clone()),
+            |(workspace, ship), chunk| {
+                let mut tally = Tally::new(rooms);
+                let end = ((chunk + 1) * CHUNK).min(total);
+                for index in chunk * CHUNK..end {
+                    // Checked a solve at a time: under the rulebook a chunk can
+                    // take a second, and Ctrl-C should answer at once.
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let (start, states) = decode(sweep, index);
+                    for (room, state) in sweep.rooms.iter().zip(&states) {
+                        ship.rooms[room.index()].state = *state;
+                    }
+                    tally.solves += 1;
+                    let Ok(reach) = workspace.solve_reach(ship, movement, start, &limits) else {
+                        tally.over_budget += 1;
                         continue;
                     };
-                    tally.reachable[r] += 1;
-                    tally.costs[r][(cost as usize).min(COST_BUCKETS - 1)] += 1;
-                    left |= r != start.index();
-                }
-                if !left {
-                    tally.trapped += 1;
-                    if tally.trapped_first.len() < EXAMPLES {
-                        tally.trapped_first.push(index);
+                    tally.outcomes += reach.outcomes as u64;
+                    tally.states += reach.states as u64;
+                    let mut left = false;
+                    for (r, cost) in reach.least.iter().enumerate() {
+                        let Some(cost) = cost.map(|c| c.0) else {
+                            continue;
+                        };
+                        tally.reachable[r] += 1;
+                        tally.costs[r][(cost as usize).min(COST_BUCKETS - 1)] += 1;
+                        left |= r != start.index();
+                    }
+                    if !left {
+                        tally.trapped += 1;
+                        if tally.trapped_first.len() < EXAMPLES {
+                            tally.trapped_first.push(index);
+                        }
                     }
                 }
-            }
-            progress(end - chunk * CHUNK);
-            tally
-        })
+                progress(tally.solves);
+                tally
+            },
+        )
         .reduce(|| Tally::new(rooms), Tally::merge);
 
     let rules = movement.rules();
@@ -250,5 +306,6 @@ pub fn run(
         trapped: tally.trapped,
         trapped_examples: tally.trapped_first.iter().map(|&i| describe(i)).collect(),
         over_budget: tally.over_budget,
+        partial: tally.solves < total,
     }
 }

@@ -475,8 +475,9 @@ pub(super) struct Budget {
     /// stores nothing, so every search stops at once.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_STATES)]
     pub(super) max_states: usize,
-    /// Give up on a search (exit 3) once its stored states would take more
-    /// than this many MiB; 0 stores nothing, so every search stops at once.
+    /// Give up on a search (exit 3) before it would take more than this
+    /// many MiB (the process stays within it plus 64 MiB); 0 stores
+    /// nothing, so every search stops at once.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_MEMORY >> 20)]
     pub(super) max_memory: usize,
 }

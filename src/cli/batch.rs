@@ -215,6 +215,14 @@ struct Sink<W> {
 /// parked, so an endless input takes bounded memory however slow one line
 /// is. Output is flushed whenever every chunk taken so far is written.
 fn in_parallel<R: Read + Send>(input: BufReader<R>, args: &Batch<'_>, jobs: usize) -> Exit {
+    // Every job solves in a workspace of its own: each is given its share
+    // of the memory budget, so that the batch as a whole keeps it.
+    let mut shared = args.args.clone();
+    shared.budget.max_memory = shared.budget.max_memory.div_ceil(jobs);
+    let args = &Batch {
+        args: &shared,
+        rules: args.rules.clone(),
+    };
     let source = Mutex::new(Source {
         input,
         number: 0,

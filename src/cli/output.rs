@@ -11,6 +11,10 @@ pub(super) enum Exit {
     Invalid = 1,
     Usage = 2,
     Limit = 3,
+    /// Stopped by Ctrl-C (a sweep, which then prints what it swept): 128
+    /// plus the number of SIGINT, as a shell reports a process that
+    /// signal ended, so scripts tell it from an answer.
+    Interrupted = 130,
 }
 
 impl From<Exit> for ExitCode {

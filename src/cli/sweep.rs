@@ -1,5 +1,9 @@
 //! `hatchway sweep`: every configuration of a board, summarised.
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
 use super::*;
 
 pub(super) fn sweep(
@@ -97,7 +101,33 @@ pub(super) fn sweep(
             return Exit::Invalid;
         }
     };
-    let bar = if std::io::stderr().is_terminal() {
+    // Ctrl-C stops the sweep with the summary of what it swept; a second
+    // one ends the process at once, for a sweep whose solves under way
+    // take long to finish.
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let handler_stop = std::sync::Arc::clone(&stop);
+    let handled = ctrlc::set_handler(move || {
+        if handler_stop.swap(true, Ordering::SeqCst) {
+            std::process::exit(Exit::Interrupted as i32);
+        }
+    });
+    if let Err(e) = handled {
+        // Without the handler Ctrl-C ends the sweep as it ends any
+        // process, with no summary; the sweep itself is unchanged.
+        eprintln!("warning: Ctrl-C will end this sweep without a summary: {e}");
+    }
+    // Said on a terminal, as the progress bar is shown: standard error
+    // that is not one (a script's, a log's) holds problems only.
+    let on_terminal = std::io::stderr().is_terminal();
+    if on_terminal {
+        eprintln!(
+            "sweeping {}: {} x {}",
+            render::count(total, "solve"),
+            render::count(plan.configurations().unwrap_or(0), "configuration"),
+            render::count(plan.starts.len() as u64, "start room")
+        );
+    }
+    let bar = if on_terminal {
         indicatif::ProgressBar::new(total)
     } else {
         indicatif::ProgressBar::hidden()
@@ -109,7 +139,14 @@ pub(super) fn sweep(
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let started = std::time::Instant::now();
-    let summary = crate::sweep::run(&q.turn.board, &q.turn.movement, &plan, &|n| bar.inc(n));
+    let estimate = Estimate::new(total);
+    let progress = |n: u64| {
+        bar.inc(n);
+        if let Some(line) = estimate.after(n, started.elapsed()).filter(|_| on_terminal) {
+            bar.suspend(|| eprintln!("{line}"));
+        }
+    };
+    let summary = crate::sweep::run_until(&q.turn.board, &q.turn.movement, &plan, &progress, &stop);
     bar.finish_and_clear();
     let elapsed = started.elapsed();
     let text = match format {
@@ -133,9 +170,60 @@ pub(super) fn sweep(
         ),
     };
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    if summary.over_budget > 0 {
+    if summary.partial {
+        Exit::Interrupted
+    } else if summary.over_budget > 0 {
         Exit::Limit
     } else {
         Exit::Success
+    }
+}
+
+/// How long a sweep runs before it says how long it will take: the pace of
+/// its first seconds predicts the rest (every solve of a sweep is of one
+/// board), and a sweep done sooner needs no forecast.
+const ESTIMATE_AFTER: Duration = Duration::from_secs(2);
+
+/// The one forecast of a sweep's time, from the pace of its first solves.
+struct Estimate {
+    total: u64,
+    /// Solves made so far, and whether the forecast was given.
+    done: Mutex<(u64, bool)>,
+}
+
+impl Estimate {
+    fn new(total: u64) -> Estimate {
+        Estimate {
+            total,
+            done: Mutex::new((0, false)),
+        }
+    }
+
+    /// Counts `n` more solves made by `elapsed`, and gives the forecast
+    /// once, the first time this is past [`ESTIMATE_AFTER`].
+    fn after(&self, n: u64, elapsed: Duration) -> Option<String> {
+        let mut done = self.done.lock().unwrap_or_else(|e| e.into_inner());
+        done.0 += n;
+        if done.1 || elapsed < ESTIMATE_AFTER || done.0 == 0 || done.0 >= self.total {
+            return None;
+        }
+        done.1 = true;
+        let seconds = elapsed.as_secs_f64() * self.total as f64 / done.0 as f64;
+        Some(format!(
+            "at the pace of the first {}: about {} in all (Ctrl-C stops it with a summary of what was swept)",
+            render::count(done.0, "solve"),
+            spoken_duration(seconds)
+        ))
+    }
+}
+
+/// A duration as a person says it: seconds, minutes or hours.
+fn spoken_duration(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{} s", seconds.round())
+    } else if seconds < 90.0 * 60.0 {
+        format!("{} min", (seconds / 60.0).round())
+    } else {
+        format!("{:.1} h", seconds / 3600.0)
     }
 }

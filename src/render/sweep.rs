@@ -79,6 +79,18 @@ pub fn summary(
         ),
     ));
     out.push('\n');
+    if summary.partial {
+        // Said first and apart: every figure below is of these solves.
+        out.push_str(&style.paint(
+            bold,
+            &format!(
+                "PARTIAL: stopped by Ctrl-C after {} of {}; every figure below is of those alone",
+                summary.solves,
+                count(sweep.solves().unwrap_or(0), "solve"),
+            ),
+        ));
+        out.push('\n');
+    }
     out.push_str(&format!(
         "{} x {} = {} in {:.1} s\n",
         count(sweep.configurations().unwrap_or(0), "configuration"),

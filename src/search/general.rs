@@ -12,7 +12,7 @@ use super::outcomes::Writer;
 use super::packing::Layout;
 use super::path::{NO_PARENT, Node, better_way, may_store, offer, write_actions};
 use super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
-use super::table::{Table, Words, state_bytes};
+use super::table::{BESIDE, Table, Words};
 use super::{Limits, Stopped, Workspace};
 
 /// The states a store is first made for (it grows as needed).
@@ -33,8 +33,8 @@ pub(super) fn solve(
         settled: settled_order,
         scratch,
     } = &mut workspace.full;
-    store.reset(FIRST_STATES);
     store.keys.stride = layout.words;
+    store.reset_within(FIRST_STATES, limits, BESIDE);
     scratch.clear();
     scratch.resize(layout.words, 0);
     let initial = &mut *scratch;
@@ -59,12 +59,7 @@ pub(super) fn solve(
         action: 0,
         settled: false,
     };
-    may_store(
-        1,
-        limits,
-        limits.max_memory / state_bytes(layout.words * 8),
-        0,
-    )?;
+    may_store(1, limits, store.most, 0)?;
     store.find_or_insert(initial, root);
     frontier.push(0, 0, 0);
     settled_order.clear();
@@ -165,7 +160,7 @@ impl Full {
         let max_cost = limits.max_cost.map_or(u32::MAX, |c| c.0);
         // The cheapest step past `max_cost` (`u32::MAX`: none).
         let beyond = std::cell::Cell::new(u32::MAX);
-        let most_in_memory = limits.max_memory / state_bytes(layout.words * 8);
+        let most = store.most;
 
         while let Some((cost, len, node)) = frontier.pop() {
             let n = store.nodes[node as usize];
@@ -193,15 +188,7 @@ impl Full {
                     settled: false,
                 };
                 let found = store.find_or_insert(words, fresh);
-                offer(
-                    &mut store.nodes,
-                    frontier,
-                    found,
-                    fresh,
-                    cost,
-                    limits,
-                    most_in_memory,
-                )
+                offer(&mut store.nodes, frontier, found, fresh, cost, limits, most)
             };
 
             let here_state = StateId(layout.rooms[here.index()].get(store.keys.state(node)) as u8);

@@ -80,9 +80,11 @@ pub struct Limits {
     pub max_states: usize,
     /// Outcomes costlier than this are not wanted (and not searched for).
     pub max_cost: Option<Cost>,
-    /// The most bytes the stored states may take before giving up. On a
-    /// board of hundreds of rooms one state takes hundreds of bytes, so the
-    /// state budget alone would let a search take gigabytes.
+    /// The most bytes the search may take before giving up: its stored
+    /// states, their table (with the copies its growth leaves), its queue
+    /// and what it keeps of each state. On a board of hundreds of rooms one
+    /// state takes hundreds of bytes, so the state budget alone would let a
+    /// search take gigabytes.
     pub max_memory: usize,
 }
 
@@ -90,7 +92,7 @@ pub struct Limits {
 /// all, 760 MB on a 128-room one (see BENCHMARKS.md).
 pub const DEFAULT_MAX_STATES: usize = 5_000_000;
 
-/// The default memory budget of the stored states: 1 GiB.
+/// The default memory budget of a search: 1 GiB.
 pub const DEFAULT_MAX_MEMORY: usize = 1 << 30;
 
 impl Default for Limits {

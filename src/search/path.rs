@@ -24,9 +24,10 @@ pub(super) const NO_PARENT: u32 = u32::MAX;
 
 /// Whether a search may store its `stored`-th state (counting from one)
 /// while settling states of cost `settling`, where `most` states fit in the
-/// memory budget. A budget of N states stores at most N: the search stops
-/// when it finds the state after the N-th, saying N. A budget of 0 stores
-/// nothing, not even the start, so every search stops at once.
+/// memory budget (`Table::most`). A budget of N states stores at most N:
+/// the search stops when it finds the state after the N-th, saying N. A
+/// budget of 0 stores nothing, not even the start, so every search stops
+/// at once.
 #[inline]
 pub(super) fn may_store(
     stored: usize,
@@ -35,7 +36,7 @@ pub(super) fn may_store(
     settling: u32,
 ) -> Result<(), Stopped> {
     if stored > limits.max_states || stored > most {
-        return Err(stopped(stored - 1, settling, most < limits.max_states));
+        return Err(stopped(stored - 1, settling, stored <= limits.max_states));
     }
     Ok(())
 }

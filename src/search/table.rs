@@ -10,7 +10,13 @@
 //! arena (a state of hundreds of bytes is stored once, not once in an arena
 //! and again in a map), and the small search's are single machine words.
 //! One type serves both through [`Arena`].
+//!
+//! The table of a search's states is given its budgets
+//! ([`Table::reset_within`]): [`Table::most`] is then how many keys it may
+//! hold, counting what it takes and what the search keeps beside each key,
+//! and the search stops at the key after it (`path::may_store`).
 
+use super::Limits;
 use super::path::Node;
 
 /// Where a [`Table`] keeps its keys: in one arena, by id.
@@ -27,6 +33,11 @@ pub(super) trait Arena {
     fn push(&mut self, key: Self::Key<'_>);
     /// Forgets every key, keeping the memory.
     fn clear(&mut self);
+    /// The bytes one key takes.
+    fn key_bytes(&self) -> usize;
+    /// Makes room for `keys` keys in all, exactly, so that the memory it
+    /// then holds is known; `false` when the system will not give it.
+    fn reserve_for(&mut self, keys: usize) -> bool;
 }
 
 /// Keys of any number of words, `stride` words each, in one vector.
@@ -88,6 +99,17 @@ impl Arena for Words {
     fn clear(&mut self) {
         self.words.clear();
     }
+
+    fn key_bytes(&self) -> usize {
+        self.stride * std::mem::size_of::<u64>()
+    }
+
+    fn reserve_for(&mut self, keys: usize) -> bool {
+        let words = keys.saturating_mul(self.stride);
+        self.words
+            .try_reserve_exact(words.saturating_sub(self.words.len()))
+            .is_ok()
+    }
 }
 
 /// Keys in an arena, each with a value (`nodes`, by the same id), found
@@ -96,6 +118,15 @@ pub(super) struct Table<A, T> {
     pub(super) keys: A,
     pub(super) nodes: Vec<T>,
     slots: Vec<u32>,
+    /// How many keys the table may hold within the budgets of its search
+    /// ([`Table::reset_within`]; unbounded otherwise): its keys and nodes
+    /// have room for one more, so that the key past the budget is stored
+    /// without growing and the search then stops.
+    pub(super) most: usize,
+    /// The bytes a key takes with what is kept beside it, the memory
+    /// budget and the state budget that [`Table::most`] was worked out
+    /// for, with its keys and nodes given room.
+    budgets: Option<(usize, usize, usize)>,
 }
 
 const EMPTY: u32 = u32::MAX;
@@ -120,6 +151,8 @@ impl<A: Default, T> Default for Table<A, T> {
             keys: A::default(),
             nodes: Vec::new(),
             slots: Vec::new(),
+            most: usize::MAX,
+            budgets: None,
         }
     }
 }
@@ -133,6 +166,62 @@ impl<A: Arena, T> Table<A, T> {
         self.slots.clear();
         self.slots
             .resize((expected * 2).next_power_of_two().max(FEWEST_SLOTS), EMPTY);
+    }
+
+    /// Empties the table as [`Table::reset`] does, for a search within
+    /// `limits` that keeps `beside` bytes for each key outside the table,
+    /// and sets [`Table::most`]: how many keys fit in the memory budget,
+    /// or the state budget when that is fewer.
+    ///
+    /// The keys and nodes are given room for all of those at once (and
+    /// one more, the key that stops the search), rather than doubled as
+    /// they fill: memory set aside and not yet written takes no room, and
+    /// doubling a vector copies it, while the allocator keeps every old
+    /// copy resident after it is freed: at 256 MiB a 200-room board's
+    /// search peaked at 390 MB growing its vectors, against 180 MB of
+    /// states. The slots still double (they are a sixteenth of a state of
+    /// a board of hundreds of rooms), counted with their old copies.
+    pub(super) fn reset_within(&mut self, expected: usize, limits: &Limits, beside: usize) {
+        self.reset(expected);
+        let per_key = self.keys.key_bytes() + std::mem::size_of::<T>() + beside;
+        // Worked out once for a run of solves within the same budgets (a
+        // sweep's, a batch's): the small search resets a table per pass.
+        let budgets = (per_key, limits.max_memory, limits.max_states);
+        if self.budgets == Some(budgets) {
+            return;
+        }
+        self.budgets = Some(budgets);
+        // For each size the slots may grow to, the keys that fit beside
+        // them, with the copies of every smaller size before it (twice
+        // the last, in all) and a key's place under half full.
+        let mut most = 0;
+        let mut slots = FEWEST_SLOTS;
+        while let Some(slot_bytes) = slots
+            .checked_mul(2 * std::mem::size_of::<u32>())
+            .filter(|&bytes| bytes <= limits.max_memory)
+        {
+            let keys = ((limits.max_memory - slot_bytes) / per_key.max(1)).min(slots / 2);
+            most = most.max(keys.saturating_sub(1));
+            if keys < slots / 2 {
+                break;
+            }
+            slots *= 2;
+        }
+        let mut most = most.min(limits.max_states);
+        // Room the system will not set aside (past its memory and swap,
+        // for a budget larger than the machine) is asked for in halves:
+        // the search then stops where the room given ends.
+        loop {
+            let room = most.saturating_add(1);
+            let nodes = self
+                .nodes
+                .try_reserve_exact(room.saturating_sub(self.nodes.len()));
+            if (nodes.is_ok() && self.keys.reserve_for(room)) || most == 0 {
+                break;
+            }
+            most /= 2;
+        }
+        self.most = most;
     }
 
     /// The id of `key`, and `false`; or, when it is new, the id it is
@@ -199,9 +288,12 @@ impl<A: Arena, T> Table<A, T> {
     }
 
     /// Doubles the slots and places every id again.
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let size = (self.slots.len() * 2).max(FEWEST_SLOTS);
-        self.slots.clear();
+        // The old slots go first: every id is placed again from its key.
+        self.slots = Vec::new();
         self.slots.resize(size, EMPTY);
         let mask = size - 1;
         for id in 0..self.nodes.len() as u32 {
@@ -214,6 +306,12 @@ impl<A: Arena, T> Table<A, T> {
     }
 }
 
+/// What a full search keeps beside its table for each stored state, in
+/// bytes: its frontier's entry (8 bytes, in vectors grown by doubling, so
+/// up to 16) and its place in the order states were settled in (4, up to
+/// 8).
+pub(super) const BESIDE: usize = 24;
+
 /// What one stored state takes, for a state of `key_bytes` bytes: the
 /// state, its node, and its share of the table (at most half full, doubled
 /// when it grows).
@@ -225,7 +323,7 @@ pub(super) fn state_bytes(key_bytes: usize) -> usize {
 mod tests {
     use std::collections::HashMap;
 
-    use super::{Arena, Table, Words};
+    use super::{Arena, Limits, Table, Words};
 
     /// Keys whose probes all start in one of three slots, so that nearly
     /// every look-up walks past others.
@@ -248,6 +346,13 @@ mod tests {
         }
         fn clear(&mut self) {
             self.0.clear();
+        }
+        fn key_bytes(&self) -> usize {
+            8
+        }
+        fn reserve_for(&mut self, keys: usize) -> bool {
+            self.0.reserve_exact(keys.saturating_sub(self.0.len()));
+            true
         }
     }
 
@@ -288,6 +393,45 @@ mod tests {
                 assert_eq!(table.find_or_insert(key, 0), (id, false));
             }
         }
+    }
+
+    /// A budget gives the keys the table may hold: as many as fit with
+    /// their slots and what is kept beside them, or the state budget when
+    /// fewer; the keys and nodes are made room for at once, so filling
+    /// the table up to the key that stops its search copies nothing.
+    #[test]
+    fn a_budget_sets_the_keys_held_and_makes_room_for_them() {
+        let budget = 1 << 20;
+        let limits = Limits {
+            max_memory: budget,
+            ..Limits::default()
+        };
+        let mut table = Table::<Vec<u64>, u32>::default();
+        table.reset_within(4, &limits, 24);
+        let per_key = 8 + 4 + 24;
+        // The keys, with the one that stops the search, and their slots
+        // at most half full, with the copies of the slots before.
+        let takes = |keys: usize| keys * per_key + 2 * (keys * 2).next_power_of_two() * 4;
+        let most = table.most;
+        assert!(takes(most + 1) <= budget, "{most}");
+        assert!(takes(most + 2) > budget, "{most}");
+        let before = (table.nodes.as_ptr(), table.keys.as_ptr());
+        for k in 0..=most as u64 {
+            assert!(table.find_or_insert(k * 7919, 0).1);
+        }
+        assert_eq!((table.nodes.as_ptr(), table.keys.as_ptr()), before);
+        let few = Limits {
+            max_states: 10,
+            ..limits
+        };
+        table.reset_within(4, &few, 24);
+        assert_eq!(table.most, 10);
+        let none = Limits {
+            max_memory: 0,
+            ..limits
+        };
+        table.reset_within(4, &none, 24);
+        assert_eq!(table.most, 0);
     }
 
     #[test]

@@ -31,6 +31,7 @@ mod invariants;
 mod item_diff_cli;
 mod layouts;
 mod lsp;
+mod memory;
 mod menu;
 mod message_style;
 mod newcomer;

@@ -306,11 +306,10 @@ impl Pty {
     /// Whether the terminal reads whole lines and echoes them, as a shell
     /// leaves it (raw mode is off).
     fn cooked(&self) -> bool {
-        use nix::sys::termios::LocalFlags;
-        self.master.get_termios().is_some_and(|t| {
-            t.local_flags
-                .contains(LocalFlags::ICANON | LocalFlags::ECHO)
-        })
+        let cooked = libc::ICANON | libc::ECHO;
+        self.master
+            .get_termios()
+            .is_some_and(|t| t.local_flags.bits() & cooked == cooked)
     }
 
     /// Whether the terminal was left as found: raw mode off (lines read

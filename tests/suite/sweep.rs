@@ -195,3 +195,80 @@ fn sweep_exit_codes() {
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("this sweep is too large"), "{err}");
 }
+
+/// Ctrl-C (SIGINT) stops a sweep with the summary of the solves it made,
+/// marked partial, and exit 130. The sweep is of the published rules over
+/// the standard sub, far too long to end by itself in the test's time.
+#[test]
+fn ctrl_c_gives_a_partial_summary() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hatchway"))
+        .args([
+            "sweep",
+            "--rules",
+            "red-november-rulebook",
+            "--states",
+            "clear,low_flood,high_flood,fire",
+            "--format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hatchway starts");
+    // The signal is sent once the sweep catches it: Linux lists the
+    // signals a process catches in its status (`SigCgt`, a mask of bits
+    // counted from signal 1).
+    let proc_status = format!("/proc/{}/status", child.id());
+    let catches_sigint = || {
+        std::fs::read_to_string(&proc_status).is_ok_and(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("SigCgt:"))
+                .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+                .is_some_and(|mask| mask & (1 << (libc::SIGINT - 1)) != 0)
+        })
+    };
+    let waiting = std::time::Instant::now();
+    while !catches_sigint() {
+        assert!(
+            waiting.elapsed() < std::time::Duration::from_secs(60),
+            "the sweep never caught SIGINT"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // Some solves under way: the summary is of those made.
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let pid = nix::unistd::Pid::from_raw(i32::try_from(child.id()).expect("a process id"));
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).expect("SIGINT sent");
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("standard output")
+        .read_to_string(&mut out)
+        .expect("the summary");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("standard error")
+        .read_to_string(&mut err)
+        .expect("standard error");
+    let status = child.wait().expect("hatchway ends");
+    assert_eq!(status.code(), Some(130), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(v["partial"], true, "{out}");
+    let solves = v["solves"].as_u64().expect("solves");
+    assert!(solves < 46_137_344, "{solves}");
+    // Every solve made is in the figures: each reaches its start room.
+    let reached: u64 = v["rooms"]
+        .as_array()
+        .expect("rooms")
+        .iter()
+        .filter_map(|r| r["reachable"].as_u64())
+        .sum();
+    let over = v["over_budget"].as_u64().expect("over_budget");
+    assert!(reached >= solves - over, "{reached} < {solves} - {over}");
+}

@@ -17,7 +17,7 @@ use crate::outcome::Action;
 use super::super::frontier::Frontier;
 use super::super::path::{NO_PARENT, Node, may_store, offer};
 use super::super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
-use super::super::table::{Probe, Table, state_bytes};
+use super::super::table::{BESIDE, Probe, Table};
 use super::super::{Limits, Stopped};
 use super::dominance::Groups;
 use super::passes::Pass;
@@ -79,9 +79,9 @@ impl<W: Word> Search<W> {
 
         let initial = shape.initial(board, plan, start);
 
-        let most = limits.max_memory / state_bytes(std::mem::size_of::<W>());
+        store_start::<W, COSTS>(states, settled, frontier, movement, initial, limits);
+        let most = states.most;
         may_store(1, limits, most, 0)?;
-        store_start::<W, COSTS>(states, settled, frontier, movement, initial);
         let mut groups = (!shape.dry_fields.is_empty()).then(|| {
             let any_cost = COSTS && pass == Pass::Outcomes;
             let leeway = BOUNDED.then_some(&*leeway);
@@ -300,8 +300,9 @@ fn store_start<W: Word, const COSTS: bool>(
     frontier: &mut Frontier,
     movement: &Movement,
     initial: W,
+    limits: &Limits,
 ) {
-    states.reset(FIRST_STATES);
+    states.reset_within(FIRST_STATES, limits, BESIDE);
     settled.clear();
     // In the costs pass an open is fused with its walk: two actions in one step.
     frontier.reset(if COSTS {
@@ -323,7 +324,8 @@ fn store_start<W: Word, const COSTS: bool>(
 }
 
 /// Stores a candidate state, or improves the stored one (see
-/// `path::offer`); `most` is how many states the memory budget allows.
+/// `path::offer`); `most` is how many states the memory budget allows
+/// (`Table::most`).
 /// With dominance, a state its group's cheapest dominates is not stored.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]

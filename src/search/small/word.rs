@@ -199,4 +199,13 @@ impl<W: Word> Arena for Vec<W> {
     fn clear(&mut self) {
         Vec::clear(self);
     }
+
+    fn key_bytes(&self) -> usize {
+        std::mem::size_of::<W>()
+    }
+
+    fn reserve_for(&mut self, keys: usize) -> bool {
+        self.try_reserve_exact(keys.saturating_sub(self.len()))
+            .is_ok()
+    }
 }
