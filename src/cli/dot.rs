@@ -27,11 +27,11 @@ pub(super) fn dot(path: Option<&Path>, turn: TurnArgs, drawn: Drawn, term: &Term
     let text = match drawn {
         Drawn::Nothing => dot::ship(&q.turn.board, q.turn.start, None),
         Drawn::Outcome(n) => match outcome_walk(&q, n, term) {
-            Ok((title, ship, steps)) => {
+            Ok(walked) => {
                 let walk = Walk {
-                    title: &title,
-                    steps: &steps,
-                    end: &ship,
+                    title: &walked.title,
+                    steps: &walked.steps,
+                    end: &walked.ship,
                 };
                 dot::ship(&q.turn.board, q.turn.start, Some(&walk))
             }
@@ -54,11 +54,17 @@ pub(super) fn dot(path: Option<&Path>, turn: TurnArgs, drawn: Drawn, term: &Term
 }
 
 /// The path of outcome `n`, as the answer replayed it.
-pub(super) fn outcome_walk(
-    q: &Query,
-    n: usize,
-    term: &Terminal,
-) -> Result<(String, Ship, Vec<referee::Step>), Exit> {
+/// An outcome's path as the pictures draw it: its title, the ship where it
+/// ends, its steps, and the verdict of the gnome left there in words
+/// (empty under rules without `end` rules).
+pub(super) struct Walked {
+    pub(super) title: String,
+    pub(super) ship: Ship,
+    pub(super) steps: Vec<referee::Step>,
+    pub(super) verdict: String,
+}
+
+pub(super) fn outcome_walk(q: &Query, n: usize, term: &Terminal) -> Result<Walked, Exit> {
     let solution = solve(q, term)?;
     let answer = Answer::new(&q.turn, &solution.outcomes);
     let total = answer.total;
@@ -73,11 +79,12 @@ pub(super) fn outcome_walk(
         return Err(Exit::Invalid);
     };
     let replay = told.replay().map_err(|r| print_refused(r, term))?;
-    Ok((
-        format!("outcome {n} of {total}"),
-        replay.end.clone(),
-        replay.steps.clone(),
-    ))
+    Ok(Walked {
+        title: format!("outcome {n} of {total}"),
+        ship: replay.end.clone(),
+        steps: replay.steps.clone(),
+        verdict: render::replay::verdict_lines(told, term.out),
+    })
 }
 
 /// A planned path, judged step by step; the first step the rules refuse

@@ -6,7 +6,7 @@ use crate::render::dot::Walk;
 use crate::render::draw::{self, View};
 use crate::render::svg;
 
-use super::dot::{Drawn, outcome_walk, plan_walk};
+use super::dot::{Drawn, Walked, outcome_walk, plan_walk};
 use super::*;
 
 pub(super) fn draw(
@@ -35,22 +35,27 @@ pub(super) fn draw(
     let walked = match drawn {
         Drawn::Nothing => None,
         Drawn::Outcome(n) => match outcome_walk(&q, n, term) {
-            Ok(walk) => Some(walk),
+            Ok(walked) => Some(walked),
             Err(e) => return e,
         },
         Drawn::Plan(text) => match plan_walk(&q, text, term) {
-            Ok((ship, steps)) => Some(("planned path".to_string(), ship, steps)),
+            Ok((ship, steps)) => Some(Walked {
+                title: "planned path".to_string(),
+                ship,
+                steps,
+                verdict: String::new(),
+            }),
             Err(e) => return e,
         },
     };
     if format == DrawFormat::Svg {
         let text = match walked {
             None => svg::ship(&q.turn.board, q.turn.start, None),
-            Some((title, ship, steps)) => {
+            Some(walked) => {
                 let walk = Walk {
-                    title: &title,
-                    steps: &steps,
-                    end: &ship,
+                    title: &walked.title,
+                    steps: &walked.steps,
+                    end: &walked.ship,
                 };
                 svg::ship(&q.turn.board, q.turn.start, Some(&walk))
             }
@@ -60,7 +65,12 @@ pub(super) fn draw(
     }
     let text = match walked {
         None => render::drawing(&q.turn.board, q.turn.start, term.out),
-        Some((title, ship, steps)) => {
+        Some(Walked {
+            title,
+            ship,
+            steps,
+            verdict,
+        }) => {
             // The ship at the end of the path, with the rooms it entered.
             let mut entered = vec![q.turn.start];
             entered.extend(steps.iter().filter_map(|s| match s.action {
@@ -91,6 +101,12 @@ pub(super) fn draw(
             }
             text.push('\n');
             text.push_str(&draw::ship(&q.turn.board, &view, term.out));
+            // Where the path leaves the gnome, counting the fix-it he
+            // would take, as `replay` says it.
+            if !verdict.is_empty() {
+                text.push('\n');
+                text.push_str(&verdict);
+            }
             text
         }
     };

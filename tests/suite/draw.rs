@@ -144,6 +144,27 @@ fn replay_draw_marks_each_step_in_a_short_log() {
     assert!(log.contains("|<o<|Missile"), "{log}");
 }
 
+/// An outcome drawn under rules that kill says where its path leaves the
+/// gnome, counting the fix-it he would take, in `replay`'s words.
+#[test]
+fn an_outcome_is_drawn_with_its_verdict() {
+    let (out, err, code) = hatchway(&[
+        "draw",
+        "boards/desperate-times.board",
+        "--with",
+        "grog",
+        "--outcome",
+        "18",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        common::words(&out).ends_with(
+            "left in room 1 (Engine Room): safe whatever the roll: Extinguish Fire with 1 min on the roll, 5 in all"
+        ),
+        "{out}"
+    );
+}
+
 /// With colour on, each room's border and state take the colour of the
 /// state's place in the rules; `--color never` draws plain.
 #[test]
