@@ -269,7 +269,6 @@ pub fn preamble(
     style: Style,
     pictures: bool,
 ) -> String {
-    let heading = Look::new().bold();
     let rules = movement.rules();
     let held = movement.held();
     let header = format!(
@@ -284,16 +283,7 @@ pub fn preamble(
         },
         super::count(count as u64, "outcome")
     );
-    // Names of rules and boards are not split at their hyphens.
-    let options = textwrap::Options::new(style.width.max(40))
-        .subsequent_indent("  ")
-        .word_splitter(textwrap::WordSplitter::NoHyphenation)
-        .break_words(false);
-    let mut out = String::new();
-    for line in textwrap::wrap(&header, options) {
-        out.push_str(&style.paint(heading, &line));
-        out.push('\n');
-    }
+    let mut out = super::table::wrapped_heading(&header, style);
     out.push_str(&legend_lines(rules, style, pictures));
     out
 }

@@ -50,14 +50,19 @@ pub fn heading(turn: &Turn, what: &str, style: Style) -> String {
         movement.rules().name,
         holding(movement),
     );
-    // Wrapped to the width, as every line of the listing is.
-    // Names of rules and boards are not split at their hyphens.
+    wrapped_heading(&text, style)
+}
+
+/// A heading wrapped to the width, as every line of a listing is, its
+/// later lines indented by two spaces (how `hatchway test` reads it back);
+/// names of rules and boards are not split at their hyphens.
+pub(super) fn wrapped_heading(text: &str, style: Style) -> String {
     let options = textwrap::Options::new(style.width.max(40))
         .subsequent_indent("  ")
         .word_splitter(textwrap::WordSplitter::NoHyphenation)
         .break_words(false);
     let mut out = String::new();
-    for line in textwrap::wrap(&text, options) {
+    for line in textwrap::wrap(text, options) {
         out.push_str(&style.paint(HEADING, &line));
         out.push('\n');
     }

@@ -108,6 +108,15 @@ impl<'r, 'a> Replaying<'r, 'a> {
         keys
     }
 
+    /// The key bar: the number being typed, or what the last key could not
+    /// do, or else `keys`.
+    fn bar(&self, keys: &str) -> String {
+        if !self.typed.is_empty() {
+            return format!("go to outcome: {}_  (Enter goes, Esc cancels)", self.typed);
+        }
+        self.notice.clone().unwrap_or_else(|| keys.to_string())
+    }
+
     fn go_to_outcome(&mut self, index: usize) {
         self.at = index;
         self.step = 0;
@@ -169,14 +178,12 @@ impl<'r, 'a> Replaying<'r, 'a> {
             ]),
             title,
         );
-        let bar = if self.typed.is_empty() {
-            self.notice.clone().unwrap_or_else(|| {
-                "→ step  ← back  ↓↑ outcome  o odds  a list  ? help  q quit".to_string()
-            })
-        } else {
-            format!("go to outcome: {}_  (Enter goes, Esc cancels)", self.typed)
-        };
-        paint::key_bar(frame, keys, &bar, self.paint);
+        paint::key_bar(
+            frame,
+            keys,
+            &self.bar("→ step  ← back  ↓↑ outcome  o odds  a list  ? help  q quit"),
+            self.paint,
+        );
 
         let (replayed, ships) = match (told.replay(), told.ships()) {
             (Ok(r), Ok(ships)) => (r, ships),
@@ -307,14 +314,12 @@ impl<'r, 'a> Replaying<'r, 'a> {
             ]),
             title,
         );
-        let bar = if self.typed.is_empty() {
-            self.notice.clone().unwrap_or_else(|| {
-                "↓↑ choose  Enter replay  digits go to  ? help  q quit".to_string()
-            })
-        } else {
-            format!("go to outcome: {}_  (Enter goes, Esc cancels)", self.typed)
-        };
-        paint::key_bar(frame, keys, &bar, self.paint);
+        paint::key_bar(
+            frame,
+            keys,
+            &self.bar("↓↑ choose  Enter replay  digits go to  ? help  q quit"),
+            self.paint,
+        );
         // Only the lines on screen are worked out, so that a turn of
         // hundreds of outcomes lists at once.
         let height = usize::from(list.height);
