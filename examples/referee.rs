@@ -60,8 +60,9 @@ fn main() -> ExitCode {
                 let outcome = j.outcome();
                 let roll = j.roll.as_ref().map_or(String::new(), |r| {
                     format!(
-                        ", then a roll with chance {} ({} min in all)",
-                        r.chance, r.total.0
+                        ", then a roll, {} to succeed ({} min in all)",
+                        r.chance.words(),
+                        r.total.0
                     )
                 });
                 let cheapest = match judgement::compare(

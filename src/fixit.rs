@@ -542,9 +542,9 @@ pub(crate) fn roll(
         let Some(to) = declared.room_change(here) else {
             return Err(refuse(
                 format!(
-                    "`{}` does not act on room {room_label}, which is `{}`",
+                    "`{}` does not act on room {room_label}, which has {}",
                     name.text,
-                    rules.room_states[usize::from(here.0)]
+                    rules.say_room_state(here)
                 ),
                 "the rules' `action` statements say what it acts on".to_string(),
             ));
@@ -558,9 +558,9 @@ pub(crate) fn roll(
             .map_or_else(String::new, |q| format!(": the rules say `{}`", q.text));
         return Err(refuse(
             format!(
-                "`{}` cannot be taken in room {room_label}, which is `{}`",
+                "`{}` cannot be taken in room {room_label}, which has {}",
                 name.text,
-                rules.room_states[usize::from(here.0)]
+                rules.say_room_state(here)
             ),
             format!("a rule forbids it there{quoted}"),
         ));

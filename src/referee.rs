@@ -56,7 +56,7 @@ pub struct Step {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
     /// No hatch joins the current room and that room.
-    #[error("no hatch joins room `{from}` to room `{to}`")]
+    #[error("no hatch joins room {from} to room {to}")]
     NotAdjacent {
         /// The current room.
         from: String,
@@ -64,7 +64,7 @@ pub enum Illegal {
         to: String,
     },
     /// The hatch does not touch the current room.
-    #[error("hatch `{hatch}` does not touch room `{here}`, where the player is")]
+    #[error("hatch {hatch} does not touch room {here}, where the player is")]
     HatchNotHere {
         /// The hatch.
         hatch: String,
@@ -72,7 +72,7 @@ pub enum Illegal {
         here: String,
     },
     /// The hatch's state cannot be opened.
-    #[error("hatch `{hatch}` is `{state}` and cannot be opened")]
+    #[error("hatch {hatch} is {state} and cannot be opened")]
     CannotOpen {
         /// The hatch.
         hatch: String,
@@ -80,7 +80,7 @@ pub enum Illegal {
         state: String,
     },
     /// The hatch cannot be walked through in its state.
-    #[error("hatch `{hatch}` is `{state}`: it cannot be walked through")]
+    #[error("hatch {hatch} is {state}: it cannot be walked through")]
     NotPassable {
         /// The hatch.
         hatch: String,
@@ -88,7 +88,7 @@ pub enum Illegal {
         state: String,
     },
     /// The current room's state forbids leaving.
-    #[error("the player cannot leave room `{room}` while it is `{state}`")]
+    #[error("the player cannot leave room {room} while it has {state}")]
     CannotLeave {
         /// The current room.
         room: String,
@@ -96,7 +96,7 @@ pub enum Illegal {
         state: String,
     },
     /// The target room's state forbids entering.
-    #[error("room `{room}` is `{state}` and cannot be entered")]
+    #[error("room {room} has {state} and cannot be entered")]
     CannotEnter {
         /// The room.
         room: String,
@@ -104,7 +104,7 @@ pub enum Illegal {
         state: String,
     },
     /// The room was entered earlier in the turn.
-    #[error("room `{room}` was already visited this turn")]
+    #[error("room {room} was already visited this turn")]
     AlreadyVisited {
         /// The room.
         room: String,
@@ -151,8 +151,8 @@ impl Ship {
         action: Action,
     ) -> Result<Step, Illegal> {
         let rules = movement.rules();
-        let room_state = |s: StateId| rules.room_states[usize::from(s.0)].clone();
-        let hatch_state = |s: HatchStateId| rules.hatch_states[usize::from(s.0)].clone();
+        let room_state = |s: StateId| rules.say_room_state(s).into_owned();
+        let hatch_state = |s: HatchStateId| rules.say_hatch_state(s).into_owned();
         let here = self.position;
         let (cost, changes) = match action {
             Action::Open(hatch) => {
@@ -160,7 +160,7 @@ impl Ship {
                 if !h.rooms.contains(&here) {
                     return Err(Illegal::HatchNotHere {
                         hatch: board.hatch_label(hatch),
-                        here: board.room(here).id.clone(),
+                        here: board.room(here).label(),
                     });
                 }
                 let state = self.hatches[hatch.index()];
@@ -191,8 +191,8 @@ impl Ship {
             Action::Move(there) => {
                 let Some(hatch) = board.hatch_between(here, there) else {
                     return Err(Illegal::NotAdjacent {
-                        from: board.room(here).id.clone(),
-                        to: board.room(there).id.clone(),
+                        from: board.room(here).label(),
+                        to: board.room(there).label(),
                     });
                 };
                 let hs = self.hatches[hatch.index()];
@@ -205,19 +205,19 @@ impl Ship {
                 let from = self.rooms[here.index()];
                 if !movement.may_leave(from) {
                     return Err(Illegal::CannotLeave {
-                        room: board.room(here).id.clone(),
+                        room: board.room(here).label(),
                         state: room_state(from),
                     });
                 }
                 if !movement.revisit() && self.visited[there.index()] {
                     return Err(Illegal::AlreadyVisited {
-                        room: board.room(there).id.clone(),
+                        room: board.room(there).label(),
                     });
                 }
                 let to = self.rooms[there.index()];
                 let Some(cost) = movement.enter(from, hs, to) else {
                     return Err(Illegal::CannotEnter {
-                        room: board.room(there).id.clone(),
+                        room: board.room(there).label(),
                         state: room_state(to),
                     });
                 };
@@ -326,7 +326,7 @@ impl Ship {
                     .map(|&(_, n)| board.room(n).id.as_str())
                     .collect();
                 format!(
-                    "a move goes through a hatch of the current room; from room `{from}` hatches lead to: {}",
+                    "a move goes through a hatch of the current room; from room {from} hatches lead to: {}",
                     next.join(", ")
                 )
             }
@@ -336,7 +336,7 @@ impl Ship {
             Illegal::CannotOpen { state, .. } => match rule_ref {
                 Some(RuleRef::Open(_)) if quote.is_some() => said(&quote),
                 _ => format!(
-                    "the rules `{}` have no `open` rule for hatches that are `{state}`, so this one cannot be opened",
+                    "the rules `{}` have no `open` rule for hatches that are {state}, so this one cannot be opened",
                     rules.name
                 ),
             },
@@ -345,7 +345,7 @@ impl Ship {
                     said(&quote)
                 } else {
                     format!(
-                        "the rules `{}` do not let a player walk through a `{state}` hatch",
+                        "the rules `{}` do not let a player walk through a hatch that is {state}",
                         rules.name
                     )
                 };
@@ -367,7 +367,7 @@ impl Ship {
                     said(&quote)
                 } else {
                     format!(
-                        "the rules `{}` do not let a player leave a `{state}` room such as `{room}`",
+                        "the rules `{}` do not let a player leave a room that has {state}, such as room {room}",
                         rules.name
                     )
                 }
@@ -377,7 +377,7 @@ impl Ship {
                     said(&quote)
                 } else {
                     format!(
-                        "the rules `{}` forbid entering a `{state}` room",
+                        "the rules `{}` forbid entering a room that has {state}",
                         rules.name
                     )
                 }

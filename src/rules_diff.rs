@@ -106,23 +106,33 @@ pub struct ActionDifference {
 
 impl ActionDifference {
     /// What differs, in words, each side named by the words that put a
-    /// statement on it (`under A`, `with aqualung`): `chance 7/10 with 4
-    /// min under A, 1/2 under B`.
-    pub fn words(&self, sides: [&str; 2]) -> Vec<String> {
+    /// statement on it (`under A`, `with aqualung`), and each state as
+    /// `say` says it: `chance 7/10 with 4 min under A, 1/2 under B`.
+    pub fn words(&self, sides: [&str; 2], say: &dyn Fn(&str) -> String) -> Vec<String> {
         let [a, b] = sides;
         let (x, y) = match (&self.first, &self.second) {
             (Some(x), Some(y)) => (x, y),
             (None, Some(y)) => {
-                return vec![format!("cannot be taken {a}; can {b} ({})", offer_terms(y))];
+                return vec![format!(
+                    "cannot be taken {a}; can {b} ({})",
+                    offer_terms(y, say)
+                )];
             }
             (Some(x), None) => {
-                return vec![format!("can be taken {a} ({}); cannot {b}", offer_terms(x))];
+                return vec![format!(
+                    "can be taken {a} ({}); cannot {b}",
+                    offer_terms(x, say)
+                )];
             }
             (None, None) => return Vec::new(),
         };
         let mut out = Vec::new();
         if x.becomes != y.becomes {
-            out.push(format!("makes it {} {a}, {} {b}", x.becomes, y.becomes));
+            out.push(format!(
+                "makes it {} {a}, {} {b}",
+                say(&x.becomes),
+                say(&y.becomes)
+            ));
         }
         if x.extra != y.extra {
             out.push(format!("{} extra min {a}, {} {b}", x.extra, y.extra));
@@ -149,10 +159,12 @@ impl ActionDifference {
     }
 }
 
-fn offer_terms(o: &Offer) -> String {
+fn offer_terms(o: &Offer, say: &dyn Fn(&str) -> String) -> String {
     format!(
         "makes it {}, {} extra min, bonus {}",
-        o.becomes, o.extra, o.bonus
+        say(&o.becomes),
+        o.extra,
+        o.bonus
     )
 }
 
@@ -783,6 +795,8 @@ mod tests {
 
     #[test]
     fn an_action_difference_is_told_in_words() {
+        let words = rules("red-november-rulebook");
+        let say = |n: &str| words.say(n).into_owned();
         let d = ActionDifference {
             action: "extinguish_fire".to_string(),
             target: "room 3".to_string(),
@@ -790,7 +804,7 @@ mod tests {
             second: Some(offer(2, 1, "he stays in room 3: safe")),
         };
         assert_eq!(
-            d.words(["under A", "under B"]),
+            d.words(["under A", "under B"], &say),
             [
                 "0 extra min under A, 2 under B",
                 "bonus 3 under A, 1 under B",
@@ -802,7 +816,7 @@ mod tests {
             ..d.clone()
         };
         assert_eq!(
-            only.words(["under A", "under B"]),
+            only.words(["under A", "under B"], &say),
             ["can be taken under A (makes it clear, 0 extra min, bonus 3); cannot under B"]
         );
         let same = differing_offers(

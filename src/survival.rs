@@ -42,6 +42,16 @@ impl Kind {
         }
     }
 
+    /// How a player says it: `safe whatever the roll`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Kind::Safe => "safe",
+            Kind::SafeAnyRoll => "safe whatever the roll",
+            Kind::SafeSureRoll => "safe with a sure roll",
+            Kind::Fatal => "fatal",
+        }
+    }
+
     /// The kind named `name` (as [`Kind::name`] writes it), if any.
     pub fn named(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.name() == name)

@@ -99,13 +99,17 @@ impl Filters {
         if self.keeps(&told) {
             return None;
         }
-        let kind = told.survival().kind.name();
+        let kind = told.survival().kind;
         Some((
             format!(
-                "outcome {number} is {kind}, and {} hides it",
+                "outcome {number} is {}, and {} hides it",
+                kind.words(),
                 self.survival_option()
             ),
-            format!("add `{kind}` to `--survival`, or drop it, to replay it"),
+            format!(
+                "add `{}` to `--survival`, or drop it, to replay it",
+                kind.name()
+            ),
         ))
     }
 
@@ -175,7 +179,7 @@ impl Filters {
             let kinds: Vec<String> = by_survival
                 .iter()
                 .filter(|(_, o, _)| o.room == room)
-                .map(|(n, _, k)| format!("#{n} ({})", k.name()))
+                .map(|(n, _, k)| format!("#{n} ({})", k.words()))
                 .collect();
             if !kinds.is_empty() {
                 said.push(format!(
@@ -204,14 +208,14 @@ fn numbered(names: &[String]) -> String {
     }
 }
 
-/// "3 are safe_any_roll, 1 is safe": how many outcomes of each survival
+/// "3 are safe whatever the roll, 1 is safe": how many outcomes of each survival
 /// kind, safest first.
 fn kinds_counted(hidden: &[(usize, &Outcome, Kind)]) -> String {
     Kind::ALL
         .into_iter()
         .filter_map(|kind| {
             let n = hidden.iter().filter(|(_, _, k)| *k == kind).count();
-            (n > 0).then(|| format!("{n} {} {}", if n == 1 { "is" } else { "are" }, kind.name()))
+            (n > 0).then(|| format!("{n} {} {}", if n == 1 { "is" } else { "are" }, kind.words()))
         })
         .collect::<Vec<_>>()
         .join(", ")

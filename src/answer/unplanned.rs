@@ -34,8 +34,8 @@ impl Answer<'_> {
             .and_then(|i| rules.quote(RuleRef::ActionRule(i)))
             .map_or_else(|| "a rule".to_string(), |q| format!("`{}`", q.text));
         let forbidden = format!(
-            "in a room that is `{}`, the rules `{}` say {rule}",
-            rules.room_states[usize::from(state.0)],
+            "in a room that has {}, the rules `{}` say {rule}",
+            rules.say_room_state(state),
             rules.name
         );
         let allowing: Vec<String> = (0..rules.items.len())

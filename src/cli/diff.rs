@@ -247,7 +247,7 @@ fn on_boards(
             "{}: start in room {}{}, {} differ{}\n",
             a.name,
             a.room(a.start).label(),
-            holding(with),
+            holding(&first.rules, with),
             render::count(differences.len() as u64, "outcome"),
             if differences.len() == 1 { "s" } else { "" },
         ));
@@ -295,24 +295,42 @@ fn way_text(way: Option<&Way>) -> String {
 }
 
 /// What the two sides of a comparison are called: each column's heading,
-/// and the words that put a statement on that side.
-pub(super) struct Sides {
+/// and the words that put a statement on that side; and the rules whose
+/// words say the states and actions named.
+pub(super) struct Sides<'a> {
     /// The columns' headings: `red-november`, `with aqualung`.
     pub(super) heads: [String; 2],
     /// `under red-november`, `with aqualung`.
     pub(super) phrases: [String; 2],
+    /// The rules that say the names: a name is said as the first that has
+    /// a `say` for it says it.
+    pub(super) words: [&'a Rules; 2],
 }
 
-impl Sides {
+impl<'a> Sides<'a> {
     /// Two rules, each called by its name (or by what `--rules` gave, when
     /// both have one name).
-    fn rules(first: &Named, second: &Named) -> Sides {
+    fn rules(first: &'a Named, second: &'a Named) -> Sides<'a> {
         let heads = [
             first.label(second).to_string(),
             second.label(first).to_string(),
         ];
         let phrases = [0, 1].map(|i| format!("under {}", heads[i]));
-        Sides { heads, phrases }
+        Sides {
+            heads,
+            phrases,
+            words: [&first.rules, &second.rules],
+        }
+    }
+
+    /// How a player says `name`, by the first rules with words for it.
+    fn say<'n>(&'n self, name: &'n str) -> std::borrow::Cow<'n, str> {
+        let [first, second] = self.words;
+        if first.wording.said.contains_key(name) {
+            first.say(name)
+        } else {
+            second.say(name)
+        }
     }
 }
 
@@ -353,7 +371,11 @@ pub(super) fn side_by_side(differences: &[Difference], sides: &Sides, style: Sty
         let changes = if d.changes.is_empty() {
             "no room changes".to_string()
         } else {
-            let list: Vec<String> = d.changes.iter().map(|(r, s)| format!("{r} {s}")).collect();
+            let list: Vec<String> = d
+                .changes
+                .iter()
+                .map(|(r, s)| format!("{r} {}", sides.say(s)))
+                .collect();
             format!("changes {}", list.join(", "))
         };
         out.push_str(&format!("ends in room {}, {changes}\n", d.room));
@@ -382,9 +404,9 @@ pub(super) fn side_by_side(differences: &[Difference], sides: &Sides, style: Sty
         for a in &d.actions {
             let line = format!(
                 "{} on {} at outcome #{number}: {}",
-                a.action,
+                sides.say(&a.action),
                 a.target,
-                a.words(phrases).join("; ")
+                a.words(phrases, &|n| sides.say(n).into_owned()).join("; ")
             );
             for l in textwrap::wrap(&line, &options) {
                 out.push_str(&l);
@@ -423,7 +445,7 @@ fn on_random(
     };
     let held = match sets {
         [] => String::new(),
-        [one] => holding(one),
+        [one] => holding(&first.rules, one),
         many => format!(", {}", render::count(many.len() as u64, "item set")),
     };
     let mut text = format!(
@@ -454,7 +476,7 @@ fn on_random(
             render::count(rooms as u64, "room"),
             render::count(hatches as u64, "hatch"),
             example.board.room(example.start).id,
-            holding(&example.items)
+            holding(&first.rules, &example.items)
         ));
         match output {
             Some(path) => {
@@ -569,12 +591,14 @@ fn counterexample_text(
     Ok(comment + &body)
 }
 
-/// `, holding grog, aqualung`, or nothing when no item is held.
-pub(super) fn holding(items: &[String]) -> String {
+/// `, holding Grog, Aqualung` (as `rules` say the items), or nothing when
+/// no item is held.
+fn holding(rules: &Rules, items: &[String]) -> String {
     if items.is_empty() {
         String::new()
     } else {
-        format!(", holding {}", items.join(", "))
+        let said: Vec<_> = items.iter().map(|i| rules.say(i)).collect();
+        format!(", holding {}", said.join(", "))
     }
 }
 

@@ -3,9 +3,11 @@
 //! holding those of `--item` as well, by the one comparison of `hatchway
 //! diff` (`rules_diff::compare`), and told as it tells two rules apart.
 
+use std::borrow::Cow;
+
 use crate::rules_diff::{self, Difference};
 
-use super::diff::{self, Sides, holding, side_by_side, uncompared};
+use super::diff::{self, Sides, side_by_side, uncompared};
 use super::*;
 
 /// What `hatchway diff --item` was asked.
@@ -49,12 +51,17 @@ struct ItemReport {
 }
 
 /// `aqualung`, `aqualung and grog`, `a, b and c`, each name after `article`.
-fn listed(items: &[String], article: &str) -> String {
-    let named: Vec<String> = items.iter().map(|i| format!("{article}{i}")).collect();
+fn listed<S: std::fmt::Display>(items: impl IntoIterator<Item = S>, article: &str) -> String {
+    let named: Vec<String> = items.into_iter().map(|i| format!("{article}{i}")).collect();
     match named.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => named.concat(),
     }
+}
+
+/// The items as the rules say them.
+fn said<'a>(rules: &'a Rules, items: &'a [String]) -> impl Iterator<Item = Cow<'a, str>> {
+    items.iter().map(|i| rules.say(i))
 }
 
 pub(super) fn item_diff(
@@ -101,22 +108,17 @@ pub(super) fn item_diff(
         budget,
         ..QueryArgs::default()
     };
-    let items = listed(request.item, "");
-    let sides = Sides {
-        heads: [format!("without {items}"), format!("with {items}")],
-        phrases: [format!("without {items}"), format!("with {items}")],
-    };
     let mut all = request.with.to_vec();
     all.extend(request.item.iter().cloned());
     let mut report = ItemReport {
         item: request.item.to_vec(),
         sides: [
             SideDoc {
-                label: sides.heads[0].clone(),
+                label: format!("without {}", listed(request.item, "")),
                 with: request.with.to_vec(),
             },
             SideDoc {
-                label: sides.heads[1].clone(),
+                label: format!("with {}", listed(request.item, "")),
                 with: all.clone(),
             },
         ],
@@ -178,9 +180,15 @@ pub(super) fn item_diff(
             "{}: start in room {}{}: {} {verb} {what}\n",
             board.name,
             board.room(turn.start).label(),
-            holding(request.with),
-            listed(request.item, "the "),
+            render::table::holding(&turn.movement),
+            listed(said(&board.rules, request.item), "the "),
         ));
+        let items = listed(said(&board.rules, request.item), "");
+        let sides = Sides {
+            heads: [format!("without {items}"), format!("with {items}")],
+            phrases: [format!("without {items}"), format!("with {items}")],
+            words: [&board.rules, &board.rules],
+        };
         text.push_str(&side_by_side(&differences, &sides, term.out));
         report.boards.push(BoardDiff {
             board: board.name.clone(),

@@ -289,6 +289,18 @@ fn gcd(a: u32, b: u32) -> u32 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
+impl Chance {
+    /// The chance as a player says it: `sure` for a roll that cannot fail,
+    /// else the exact fraction (`2/5`).
+    pub fn words(self) -> String {
+        if self.faces() == DIE_SIDES {
+            "sure".to_string()
+        } else {
+            self.to_string()
+        }
+    }
+}
+
 impl fmt::Display for Chance {
     /// `7/10`, `1/2`, `1` or `0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

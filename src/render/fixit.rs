@@ -54,23 +54,13 @@ pub fn roll_words(
         roll.minutes,
         roll.terms.bonus,
         roll.chance.highest_roll(),
-        chance_words(roll.chance),
+        roll.chance.words(),
         roll.total.0
     );
     let mut out = textwrap::fill(&text, style.width.max(40));
     out.push('\n');
     out.push_str(&failure_lines(board, movement, &roll.if_failed, "", style));
     out
-}
-
-/// A chance as a player says it: `sure` for a roll that cannot fail, else
-/// the exact fraction (`2/5`).
-pub(super) fn chance_words(chance: crate::model::turn::Chance) -> String {
-    if chance.faces() == DIE_SIDES {
-        "sure".to_string()
-    } else {
-        chance.to_string()
-    }
 }
 
 /// What a failed roll leads to, in words after `indent`: `if the roll
@@ -210,7 +200,7 @@ pub fn frontier_table(best: &[fixit::Best], indent: &str, style: Style) -> Strin
         };
         out.push_str(&row("minutes", &|o| o.minutes.to_string()));
         out.push_str(&row("total", &|o| o.total.to_string()));
-        out.push_str(&row("chance", &|o| chance_words(o.chance)));
+        out.push_str(&row("chance", &|o| o.chance.words()));
         if fails_more {
             out.push_str(&row("if fails", &|o| o.total_if_failed.to_string()));
         }
@@ -273,7 +263,7 @@ fn why_not(
     let mut reasons: Vec<String> = Vec::new();
     for o in outcomes.iter().map(|t| t.outcome) {
         let here = o.rooms[at.index()];
-        let state = &rules.room_states[usize::from(here.0)];
+        let state = rules.say_room_state(here);
         let reason = if let Some(forbidden) = answer.why_forbidden(action, here) {
             forbidden
         } else if declared.on_hatches() {
@@ -282,7 +272,7 @@ fn why_not(
                 .iter()
                 .filter_map(|c| match *c {
                     crate::model::turn::Change::Hatch { from, .. } => {
-                        Some(format!("`{}`", rules.hatch_states[usize::from(from.0)]))
+                        Some(rules.say_hatch_state(from).into_owned())
                     }
                     crate::model::turn::Change::Room { .. } => None,
                 })
@@ -298,13 +288,13 @@ fn why_not(
                 .iter()
                 .filter_map(|c| match *c {
                     crate::model::turn::Change::Room { from, .. } => {
-                        Some(format!("`{}`", rules.room_states[usize::from(from.0)]))
+                        Some(rules.say_room_state(from).into_owned())
                     }
                     crate::model::turn::Change::Hatch { .. } => None,
                 })
                 .collect();
             format!(
-                "it acts on a room that is {}, and the move leaves room {} `{state}`",
+                "it acts on a room that has {}, and the move leaves room {} with {state}",
                 acted.join(" or "),
                 board.room(at).id
             )
@@ -399,7 +389,7 @@ pub fn plans(
     for b in &found.best {
         out.push_str(&format!(
             "  {:>6}  {:>6}  {:>5}  {:>7}  {:>12}\n",
-            chance_words(b.chance),
+            b.chance.words(),
             b.odds.total.0,
             b.plan + 1,
             b.odds.minutes,
@@ -502,7 +492,7 @@ pub fn odds_table(p: &Plan, indent: &str, style: Style) -> String {
     let mut out = row("minutes", &|o| o.minutes.to_string());
     out.push_str(&style.paint(cost_look, row("total", &|o| o.total.to_string()).trim_end()));
     out.push('\n');
-    out.push_str(&row("chance", &|o| chance_words(o.chance)));
+    out.push_str(&row("chance", &|o| o.chance.words()));
     if p.if_failed.minutes.0 > 0 {
         out.push_str(&row("if fails", &|o| o.total_if_failed.to_string()));
     }

@@ -159,7 +159,7 @@ fn choice_lines(answer: &Answer<'_>, i: usize, choice: &Choice, style: Style) ->
             .map_or(String::new(), |p| format!("#{}", p.outcome));
         out.push_str(&format!(
             "{indent}{:>6}  {:>6}  {:>7}  {:>7}\n",
-            super::fixit::chance_words(b.chance),
+            b.chance.words(),
             b.odds.total.0,
             b.odds.minutes,
             outcome

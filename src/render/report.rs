@@ -201,10 +201,7 @@ pub fn report_doc(answer: &Answer<'_>) -> Result<ReportDoc, Refused> {
                         words: super::fixit::fixit_words(board, movement, told.outcome.room, f),
                         minutes: odds.iter().map(|o| o.minutes).collect(),
                         total: odds.iter().map(|o| o.total.0).collect(),
-                        chance: odds
-                            .iter()
-                            .map(|o| super::fixit::chance_words(o.chance))
-                            .collect(),
+                        chance: odds.iter().map(|o| o.chance.words()).collect(),
                         if_fails: fails_more
                             .then(|| odds.iter().map(|o| o.total_if_failed.0).collect()),
                     }

@@ -49,9 +49,10 @@ pub fn headline(told: &Told<'_>, explain: bool) -> Option<String> {
         )
     };
     Some(match s.kind {
-        Kind::Safe => "safe".to_string(),
-        Kind::SafeAnyRoll => format!("safe whatever the roll: {}{as_he_is}", with(s)),
-        Kind::SafeSureRoll => format!("safe with a sure roll: {}{as_he_is}", with(s)),
+        Kind::Safe => s.kind.words().to_string(),
+        Kind::SafeAnyRoll | Kind::SafeSureRoll => {
+            format!("{}: {}{as_he_is}", s.kind.words(), with(s))
+        }
         Kind::Fatal => {
             let rule = rule.map_or_else(String::new, |r| format!(" ({r})"));
             match s.action {

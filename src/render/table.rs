@@ -69,8 +69,8 @@ pub(super) fn wrapped_heading(text: &str, style: Style) -> String {
     out
 }
 
-/// `, holding grog` after the rules, for a turn with items.
-pub(super) fn holding(movement: &Movement) -> String {
+/// `, holding Grog` after the rules, for a turn with items.
+pub(crate) fn holding(movement: &Movement) -> String {
     let held = movement.held();
     if held.is_empty() {
         String::new()

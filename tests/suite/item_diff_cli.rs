@@ -16,7 +16,7 @@ fn an_item_that_changes_nothing_says_so() {
         "aqualung",
     ])
     .stdout(
-        "desperate-times: start in room 7 (Missile Control), holding grog: the aqualung changes nothing\n",
+        "desperate-times: start in room 7 (Missile Control), holding Grog: the Aqualung changes nothing\n",
     )
     .status(0)
     .run();
@@ -39,7 +39,7 @@ fn an_item_that_changes_nothing_says_so() {
         "grog",
     ])
     .stdout(
-        "desperate-times: start in room 7 (Missile Control), holding grog: the aqualung and the fire_extinguisher change nothing\n",
+        "desperate-times: start in room 7 (Missile Control), holding Grog: the Aqualung and the Fire Extinguisher change nothing\n",
     )
     .status(0)
     .run();
@@ -58,7 +58,7 @@ fn an_item_that_opens_the_sea_lists_what_it_changes() {
     .snapshot("item-diff@rulebook-aqualung");
     assert!(
         out.stdout.starts_with(
-            "red-november-rulebook: start in room 1 (Engine Room): the aqualung changes 317 outcomes\n  without aqualung                        with aqualung\n"
+            "red-november-rulebook: start in room 1 (Engine Room): the Aqualung changes 317 outcomes\n  without Aqualung                        with Aqualung\n"
         ),
         "{}",
         out.stdout

@@ -298,7 +298,7 @@ fn an_empty_answer_says_why() {
     ])
     .snapshot("one-turn@plan-forbidden-action");
     assert!(
-        common::words(&out.stdout).contains("in none can Unblock Hatch be taken: in a room that is `fire`, the rules `red-november-rulebook` say `action in fire: forbidden`"),
+        common::words(&out.stdout).contains("in none can Unblock Hatch be taken: in a room that has fire, the rules `red-november-rulebook` say `action in fire: forbidden`"),
         "{}",
         out.stdout
     );
@@ -358,7 +358,7 @@ fn an_empty_plan_says_why() {
         "most the minutes plus the bonus\n",
         "\n",
         "2 moves end in room 1 (Engine Room), but in none can extinguish fire be taken:\n",
-        "in a room that is `fire`, the rules `extinguisher-only` say `action in fire:\n",
+        "in a room that has fire, the rules `extinguisher-only` say `action in fire:\n",
         "forbidden`; with --with fire_extinguisher it can be taken\n",
     ))
     .status(0)
@@ -470,7 +470,8 @@ fn survival_shows_only_the_kinds_asked_for() {
     .stdout(
         "trapped-in-fire: start in room 1 (Galley), rules red-november-rulebook, holding\n  Grog, 0 of 2 outcomes\n\
          \n\
-         no outcome shown: `--survival fatal` hides every outcome: 2 are safe_sure_roll\n",
+         no outcome shown: `--survival fatal` hides every outcome: 2 are safe with a\n\
+         sure roll\n",
     )
     .run();
     // `replay` says it under its empty log.
@@ -487,7 +488,8 @@ fn survival_shows_only_the_kinds_asked_for() {
          rooms as id:state (c clear, lf low water, hf high water, f fire, s the sea); @\n\
          player, * just changed\n\
          \n\
-         no outcome shown: `--survival fatal` hides every outcome: 2 are safe_sure_roll\n",
+         no outcome shown: `--survival fatal` hides every outcome: 2 are safe with a\n\
+         sure roll\n",
     )
     .run();
     // Outcomes ending in a room `--to` names say which filter hid them.

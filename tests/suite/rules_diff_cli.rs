@@ -295,7 +295,7 @@ fn a_different_verdict_is_a_difference_on_a_board_and_at_random() {
     ]);
     assert!(
         common::words(&out).contains(
-            "extinguish_fire on room 1 at outcome #1: if the roll fails, he must leave but cannot; left in room 1: fatal under red-november-rulebook; he must leave but cannot; left in room 1: safe under house"
+            "Extinguish Fire on room 1 at outcome #1: if the roll fails, he must leave but cannot; left in room 1: fatal under red-november-rulebook; he must leave but cannot; left in room 1: safe under house"
         ),
         "{out}"
     );

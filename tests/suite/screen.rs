@@ -143,7 +143,7 @@ fn the_play_screen_lists_next_steps_and_refuses_with_the_rule() {
     press(&mut screen, &[KeyCode::Down; 3]);
     press(&mut screen, &[KeyCode::Enter]);
     let refused = shown(&screen, 100, 30);
-    assert!(refused.contains("not allowed: hatch `5-7` is `closed`"));
+    assert!(refused.contains("not allowed: hatch 5-7 is closed"));
     pinned("screen_play_refused", &refused);
     assert_eq!(screen.path(), "");
 }
