@@ -24,10 +24,12 @@
 
 use std::cell::OnceCell;
 
+mod digest;
 mod filters;
 mod menu;
 mod unplanned;
 
+pub use digest::{Digest, Ending, RoomState};
 pub use filters::Filters;
 pub use menu::Choice;
 

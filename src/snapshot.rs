@@ -31,6 +31,29 @@ impl Snapshot {
         Snapshot { header, contents }
     }
 
+    /// The snapshot with `info` written under the header's `info` key, as
+    /// insta writes what a test gives `Settings::set_info`: a YAML value
+    /// that travels with the text and takes no part in matching.
+    pub fn with_info(mut self, info: &impl serde::Serialize) -> Snapshot {
+        if let Ok(yaml) = serde_yaml::to_string(info) {
+            self.header.push_str("info:\n");
+            for line in yaml.lines() {
+                self.header.push_str("  ");
+                self.header.push_str(line);
+                self.header.push('\n');
+            }
+        }
+        self
+    }
+
+    /// The header's `info`, read as a `T`; `None` when there is none or it
+    /// does not read as one (a snapshot written by an older writer).
+    pub fn info<T: serde::de::DeserializeOwned>(&self) -> Option<T> {
+        let header: serde_yaml::Value = serde_yaml::from_str(&self.header).ok()?;
+        let info = header.get("info")?.clone();
+        serde_yaml::from_value(info).ok()
+    }
+
     /// Reads a snapshot file's text. A file without a header (insta's
     /// oldest format) is taken as all text.
     pub fn parse(text: &str) -> Snapshot {
@@ -160,6 +183,19 @@ mod tests {
         let back = Snapshot::parse(&text);
         assert!(back.matches(&s));
         assert_eq!(back.header, s.header);
+    }
+
+    #[test]
+    fn info_travels_in_the_header_and_reads_back() {
+        let info = vec![("room".to_string(), 3u32)];
+        let s = Snapshot::new(&[("source", "a")], "x".to_string()).with_info(&info);
+        let back = Snapshot::parse(&s.to_file_text());
+        assert_eq!(back.info::<Vec<(String, u32)>>(), Some(info));
+        assert!(back.matches(&Snapshot::new(&[], "x".to_string())));
+        assert_eq!(
+            Snapshot::parse("---\nsource: a\n---\nx\n").info::<u32>(),
+            None
+        );
     }
 
     #[test]

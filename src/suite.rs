@@ -3,9 +3,11 @@
 //! renders to now.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use crate::answer::{Answer, Turn};
+use crate::answer::{Answer, Digest, Turn};
 use crate::load::{self, Failure};
+use crate::model::Rules;
 use crate::render::{self, Style};
 use crate::search::{LimitReached, Limits};
 use crate::snapshot::{self, Snapshot};
@@ -157,14 +159,23 @@ pub enum Unrendered {
     },
 }
 
-/// What a board renders to now: every outcome of its turn (its own rules
-/// and start, holding `items`) as `hatchway replay` prints it, plain at 80
-/// columns, with the warnings of loading it.
-pub fn render(
-    board: &Path,
-    items: &[String],
-    limits: &Limits,
-) -> Result<(String, Vec<crate::diagnostic::Report>), Unrendered> {
+/// What a board renders to now.
+pub struct Rendered {
+    /// Every outcome of its turn as `hatchway replay` prints it, plain at
+    /// 80 columns.
+    pub text: String,
+    /// The same answer as data, kept in the snapshot's header.
+    pub digest: Digest,
+    /// The rules it was played by, whose words tell what changed.
+    pub rules: Arc<Rules>,
+    /// The warnings of loading it.
+    pub warnings: Vec<crate::diagnostic::Report>,
+}
+
+/// What a board renders to now: its turn (its own rules and start,
+/// holding `items`) answered, told as `hatchway replay` tells it and kept
+/// as data.
+pub fn render(board: &Path, items: &[String], limits: &Limits) -> Result<Rendered, Unrendered> {
     let loaded = load::board_file(board).map_err(Unrendered::Invalid)?;
     let board = loaded.value;
     let held = Turn::items_named(&board.rules, items).map_err(|e| Unrendered::NoSuchItem {
@@ -173,18 +184,20 @@ pub fn render(
     })?;
     let turn = Turn::holding(board, held);
     let solution = turn.solve(limits).map_err(Unrendered::Limit)?;
-    let text = render::replay::turn_log(
-        &Answer::new(&turn, &solution.outcomes),
-        Style::plain(),
-        false,
-    )
-    .map_err(Unrendered::Refused)?;
-    Ok((text, loaded.warnings))
+    let answer = Answer::new(&turn, &solution.outcomes);
+    let text =
+        render::replay::turn_log(&answer, Style::plain(), false).map_err(Unrendered::Refused)?;
+    Ok(Rendered {
+        text,
+        digest: answer.digest(),
+        rules: turn.board.rules.clone(),
+        warnings: loaded.warnings,
+    })
 }
 
 /// The snapshot of a board's rendering, with the header that says where it
-/// comes from.
-pub fn snapshot_of(found: &Found, text: String) -> Snapshot {
+/// comes from and the answer's data.
+pub fn snapshot_of(found: &Found, text: String, digest: &Digest) -> Snapshot {
     Snapshot::new(
         &[
             ("source", &found.name),
@@ -196,6 +209,7 @@ pub fn snapshot_of(found: &Found, text: String) -> Snapshot {
         ],
         text,
     )
+    .with_info(digest)
 }
 
 /// How a board's rendering compares with its stored snapshot.

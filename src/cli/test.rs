@@ -2,6 +2,7 @@
 
 use rayon::prelude::*;
 
+use crate::answer::Digest;
 use crate::render::changes;
 use crate::snapshot::{self, Snapshot};
 use crate::suite::{self, Found, Unrendered, Verdict};
@@ -40,6 +41,9 @@ struct Pending {
     found: Found,
     now: Snapshot,
     old: Option<Snapshot>,
+    /// The answer now, as data, and the rules whose words tell it.
+    digest: Digest,
+    rules: Arc<Rules>,
 }
 
 pub(super) fn test(
@@ -138,10 +142,10 @@ pub(super) fn test(
     let mut skipped = 0;
     let mut pending = Vec::new();
     for (f, result) in found.into_iter().zip(rendered) {
-        let text = match result {
-            Ok((text, warnings)) => {
-                print_reports(&warnings, term);
-                text
+        let rendered = match result {
+            Ok(rendered) => {
+                print_reports(&rendered.warnings, term);
+                rendered
             }
             Err(Unrendered::NoSuchItem { item, rules }) => {
                 // `--with` asks for a turn these rules cannot play: the
@@ -162,7 +166,7 @@ pub(super) fn test(
                 continue;
             }
         };
-        let now = suite::snapshot_of(&f, text);
+        let now = suite::snapshot_of(&f, rendered.text, &rendered.digest);
         let verdict = match suite::compare(&f, &now) {
             Ok(v) => v,
             Err(e) => {
@@ -193,11 +197,15 @@ pub(super) fn test(
                 found: f,
                 now,
                 old: Some(old),
+                digest: rendered.digest,
+                rules: rendered.rules,
             }),
             Verdict::New => pending.push(Pending {
                 found: f,
                 now,
                 old: None,
+                digest: rendered.digest,
+                rules: rendered.rules,
             }),
         }
     }
@@ -337,7 +345,17 @@ fn difference(p: &Pending, diff: DiffStyle, style: Style) -> String {
     let (old_text, new_text) = (old.normalized() + "\n", p.now.normalized() + "\n");
     match diff {
         DiffStyle::Short => {
-            let lines = changes::summary(&old_text, &new_text, style, 20);
+            let Some(was) = old.info::<Digest>() else {
+                // Written before snapshots kept their answer's data (or by
+                // a test that gave insta none): only the text can be
+                // compared.
+                out.push_str(
+                    "\n  the snapshot keeps no data of its outcomes to compare; the text diff follows\n",
+                );
+                out.push_str(changes::full(&old_text, &new_text, style).trim_end());
+                return out;
+            };
+            let lines = changes::summary(&was, &p.digest, &p.rules, style, 20);
             if lines.is_empty() {
                 // Same outcomes, told with other words (such as a renamed
                 // room): only the text diff shows it.

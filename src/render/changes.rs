@@ -1,108 +1,18 @@
-//! What changed between two replays of a turn, in the player's words:
-//! `outcome 4, room 7: now 3 minutes, was 2; room 5 now ends low_flood`.
+//! What changed between two answers to a turn, in the player's words:
+//! `outcome 4, room 7: now 3 minutes, was 2; room 5 now ends low water`.
 //!
-//! Both sides are read back from the replay text (`hatchway test` keeps only
-//! that text in a snapshot): each outcome's header gives where it ends, its
-//! cost and the rooms it changes, and its steps give its path. Outcomes are
+//! Both sides are answers as data ([`Digest`]): `hatchway test` keeps the
+//! old one in the snapshot's header beside the replay's text. Outcomes are
 //! paired by where they end and what they change; those left over are
 //! paired by their final room, and the rest are new or gone.
 
 use anstyle::{AnsiColor, Style as Look};
 
+use crate::answer::{Digest, Ending, RoomState};
+use crate::model::Rules;
+use crate::survival::Kind as Survival;
+
 use super::Style;
-
-/// One outcome as a replay tells it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Told {
-    number: usize,
-    /// The id of the final room.
-    room: String,
-    minutes: u32,
-    /// The rooms it changes, with their final states, as the header lists
-    /// them.
-    changes: Vec<(String, String)>,
-    /// Its actions in words.
-    path: Vec<String>,
-}
-
-/// A replay read back: its first line and its outcomes.
-struct Replay {
-    heading: String,
-    outcomes: Vec<Told>,
-}
-
-fn read(text: &str) -> Replay {
-    let mut lines = text.lines().peekable();
-    let mut heading = lines.next().unwrap_or("").to_string();
-    // The heading may wrap too, its later lines indented by two spaces.
-    while let Some(more) = lines
-        .peek()
-        .and_then(|next| next.strip_prefix("  "))
-        .filter(|more| !more.starts_with(' '))
-    {
-        heading.push(' ');
-        heading.push_str(more);
-        lines.next();
-    }
-    let mut outcomes: Vec<Told> = Vec::new();
-    while let Some(line) = lines.next() {
-        if let Some(rest) = line.strip_prefix("outcome ") {
-            // The header may wrap, its later lines indented by two spaces.
-            let mut header = rest.to_string();
-            while let Some(next) = lines.peek() {
-                match next.strip_prefix("  ") {
-                    Some(more) if !more.starts_with(' ') => {
-                        header.push(' ');
-                        header.push_str(more);
-                        lines.next();
-                    }
-                    _ => break,
-                }
-            }
-            if let Some(told) = read_header(&header) {
-                outcomes.push(told);
-            }
-        } else if let Some(last) = outcomes.last_mut() {
-            let step = line.trim_start();
-            let numbered = step.split_once("  ").filter(|(n, _)| {
-                !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && n != &"0"
-            });
-            if line.starts_with("    ")
-                && let Some((_, words)) = numbered
-            {
-                let words = words.rsplit_once(" +").map_or(words, |(w, _)| w);
-                last.path.push(words.trim().to_string());
-            }
-        }
-    }
-    Replay { heading, outcomes }
-}
-
-/// `4 of 9: ends in room 7 (Missile Control), 3 min, changes 5 low_flood`.
-fn read_header(header: &str) -> Option<Told> {
-    let (number, rest) = header.split_once(" of ")?;
-    let number = number.parse().ok()?;
-    let rest = rest.split_once(": ends in room ")?.1;
-    let (before, after) = rest.rsplit_once(" min, ")?;
-    let (label, minutes) = before.rsplit_once(", ")?;
-    let room = label.split(' ').next()?.to_string();
-    let minutes = minutes.parse().ok()?;
-    let changes = match after.strip_prefix("changes ") {
-        Some(list) => list
-            .split(", ")
-            .filter_map(|c| c.split_once(' '))
-            .map(|(r, s)| (r.to_string(), s.to_string()))
-            .collect(),
-        None => Vec::new(),
-    };
-    Some(Told {
-        number,
-        room,
-        minutes,
-        changes,
-        path: Vec::new(),
-    })
-}
 
 fn minutes(n: u32) -> String {
     if n == 1 {
@@ -112,32 +22,73 @@ fn minutes(n: u32) -> String {
     }
 }
 
-fn changes_text(changes: &[(String, String)]) -> String {
+/// The first line of each side: the turn it answers.
+fn heading(d: &Digest) -> String {
+    let holding = if d.holding.is_empty() {
+        String::new()
+    } else {
+        format!(", holding {}", d.holding.join(", "))
+    };
+    format!(
+        "{}: start in room {}, rules {}{holding}, {}",
+        d.board,
+        d.start,
+        d.rules,
+        super::count(d.outcomes.len() as u64, "outcome")
+    )
+}
+
+/// A survival kind in words; a name no kind has is shown as it is.
+fn survival_words(name: &str) -> &str {
+    match Survival::named(name) {
+        Some(kind) => kind.words(),
+        None => name,
+    }
+}
+
+fn changes_text(changes: &[RoomState], words: &Rules) -> String {
     if changes.is_empty() {
         "no room changes".to_string()
     } else {
-        let list: Vec<String> = changes.iter().map(|(r, s)| format!("{r} {s}")).collect();
+        let list: Vec<String> = changes
+            .iter()
+            .map(|c| format!("{} {}", c.room, words.say(&c.state)))
+            .collect();
         format!("changes {}", list.join(", "))
     }
 }
 
 /// What differs between two outcomes paired with each other.
-fn paired(old: &Told, new: &Told) -> Option<String> {
+fn paired(old: &Ending, new: &Ending, words: &Rules) -> Option<String> {
     let mut parts = Vec::new();
     if old.minutes != new.minutes {
         parts.push(format!("now {}, was {}", minutes(new.minutes), old.minutes));
     }
-    for (room, state) in &new.changes {
-        match old.changes.iter().find(|(r, _)| r == room) {
-            Some((_, was)) if was == state => {}
-            Some((_, was)) => parts.push(format!("room {room} now ends {state}, was {was}")),
-            None => parts.push(format!("room {room} now ends {state}")),
+    for RoomState { room, state } in &new.changes {
+        let now = words.say(state);
+        match old.changes.iter().find(|c| &c.room == room) {
+            Some(c) if &c.state == state => {}
+            Some(c) => parts.push(format!(
+                "room {room} now ends {now}, was {}",
+                words.say(&c.state)
+            )),
+            None => parts.push(format!("room {room} now ends {now}")),
         }
     }
-    for (room, was) in &old.changes {
-        if !new.changes.iter().any(|(r, _)| r == room) {
-            parts.push(format!("room {room} no longer changes, was {was}"));
+    for RoomState { room, state } in &old.changes {
+        if !new.changes.iter().any(|c| &c.room == room) {
+            parts.push(format!(
+                "room {room} no longer changes, was {}",
+                words.say(state)
+            ));
         }
+    }
+    if old.survival != new.survival {
+        parts.push(format!(
+            "now {}, was {}",
+            survival_words(&new.survival),
+            survival_words(&old.survival)
+        ));
     }
     if parts.is_empty() && old.path != new.path {
         parts.push(format!(
@@ -157,12 +108,8 @@ fn paired(old: &Told, new: &Told) -> Option<String> {
     Some(format!("{number}, room {}: {}", new.room, parts.join("; ")))
 }
 
-fn path_text(path: &[String]) -> String {
-    if path.is_empty() {
-        "staying".to_string()
-    } else {
-        path.join(", ")
-    }
+fn path_text(path: &str) -> &str {
+    if path.is_empty() { "staying" } else { path }
 }
 
 /// The kind of a line of the summary, for its colour.
@@ -173,25 +120,31 @@ enum Kind {
     Gone,
 }
 
-/// The differences between two replays of a turn in the player's words,
-/// one line each (at most `limit`, then a count of the rest), coloured
-/// when `style` says so. Empty when the outcomes are told the same way.
-pub fn summary(old: &str, new: &str, style: Style, limit: usize) -> Vec<String> {
-    let old = read(old);
-    let new = read(new);
+/// The differences between two answers to a turn in the player's words
+/// (states as `words` say them), one line each (at most `limit`, then a
+/// count of the rest), coloured when `style` says so. Empty when the
+/// answers are the same.
+pub fn summary(
+    old: &Digest,
+    new: &Digest,
+    words: &Rules,
+    style: Style,
+    limit: usize,
+) -> Vec<String> {
     let mut lines: Vec<(Kind, String)> = Vec::new();
-    if old.heading != new.heading {
-        lines.push((Kind::Changed, format!("now: {}", new.heading)));
-        lines.push((Kind::Changed, format!("was: {}", old.heading)));
+    let (was, now) = (heading(old), heading(new));
+    if was != now {
+        lines.push((Kind::Changed, format!("now: {now}")));
+        lines.push((Kind::Changed, format!("was: {was}")));
     }
-    let mut old_left: Vec<Option<&Told>> = old.outcomes.iter().map(Some).collect();
-    let mut new_left: Vec<Option<&Told>> = new.outcomes.iter().map(Some).collect();
-    let mut pairs: Vec<(&Told, &Told)> = Vec::new();
+    let mut old_left: Vec<Option<&Ending>> = old.outcomes.iter().map(Some).collect();
+    let mut new_left: Vec<Option<&Ending>> = new.outcomes.iter().map(Some).collect();
+    let mut pairs: Vec<(&Ending, &Ending)> = Vec::new();
     // Outcomes that end the same way, then outcomes that end in the same
     // room.
-    let same_end = |a: &Told, b: &Told| a.room == b.room && a.changes == b.changes;
-    let same_room = |a: &Told, b: &Told| a.room == b.room;
-    for fits in [&same_end as &dyn Fn(&Told, &Told) -> bool, &same_room] {
+    let same_end = |a: &Ending, b: &Ending| a.room == b.room && a.changes == b.changes;
+    let same_room = |a: &Ending, b: &Ending| a.room == b.room;
+    for fits in [&same_end as &dyn Fn(&Ending, &Ending) -> bool, &same_room] {
         for slot in new_left.iter_mut() {
             let Some(n) = *slot else { continue };
             if let Some(o_slot) = old_left.iter_mut().find(|o| o.is_some_and(|o| fits(o, n)))
@@ -204,7 +157,7 @@ pub fn summary(old: &str, new: &str, style: Style, limit: usize) -> Vec<String> 
     }
     let mut entries: Vec<(usize, Kind, String)> = Vec::new();
     for (o, n) in pairs {
-        if let Some(text) = paired(o, n) {
+        if let Some(text) = paired(o, n, words) {
             entries.push((n.number, Kind::Changed, text));
         }
     }
@@ -217,7 +170,7 @@ pub fn summary(old: &str, new: &str, style: Style, limit: usize) -> Vec<String> 
                 n.number,
                 n.room,
                 minutes(n.minutes),
-                changes_text(&n.changes)
+                changes_text(&n.changes, words)
             ),
         ));
     }
@@ -230,7 +183,7 @@ pub fn summary(old: &str, new: &str, style: Style, limit: usize) -> Vec<String> 
                 o.number,
                 o.room,
                 minutes(o.minutes),
-                changes_text(&o.changes)
+                changes_text(&o.changes, words)
             ),
         ));
     }
@@ -286,68 +239,80 @@ pub fn full(old: &str, new: &str, style: Style) -> String {
 mod tests {
     use super::*;
 
-    const OLD: &str = "\
-mini: start in room 2, rules red-november, 2 outcomes
-rooms as id:state (c clear); @ player, * just changed
+    fn ending(number: usize, room: &str, minutes: u32, changes: &[(&str, &str)]) -> Ending {
+        Ending {
+            number,
+            room: room.to_string(),
+            minutes,
+            changes: changes
+                .iter()
+                .map(|&(room, state)| RoomState {
+                    room: room.to_string(),
+                    state: state.to_string(),
+                })
+                .collect(),
+            path: String::new(),
+            survival: "safe".to_string(),
+        }
+    }
 
-outcome 1 of 2: ends in room 1 (Engine Room), 2 min, changes 1 low_flood,
-  2 low_flood
-    0  start in room 2
-        ship 1:c @2:hf
-    1  open hatch 1-2                                          +1 min, total 1
-        ship 1:lf* @2:lf*
-    2  move to room 1                                          +1 min, total 2
-        ship @1:lf 2:lf
+    fn old() -> Digest {
+        Digest {
+            board: "mini".to_string(),
+            rules: "red-november".to_string(),
+            start: "2".to_string(),
+            holding: Vec::new(),
+            outcomes: vec![
+                Ending {
+                    path: "open 1-2, move 1".to_string(),
+                    ..ending(1, "1", 2, &[("1", "low_flood"), ("2", "low_flood")])
+                },
+                ending(2, "2", 0, &[]),
+            ],
+        }
+    }
 
-outcome 2 of 2: ends in room 2, 0 min, no room changes
-    0  start in room 2
-        ship 1:c @2:hf
-";
-
-    #[test]
-    fn headers_and_paths_are_read_back() {
-        let r = read(OLD);
-        assert_eq!(r.outcomes.len(), 2);
-        let first = &r.outcomes[0];
-        assert_eq!(first.room, "1");
-        assert_eq!(first.minutes, 2);
-        assert_eq!(
-            first.changes,
-            vec![
-                ("1".to_string(), "low_flood".to_string()),
-                ("2".to_string(), "low_flood".to_string())
-            ]
-        );
-        assert_eq!(first.path, vec!["open hatch 1-2", "move to room 1"]);
-        assert!(r.outcomes[1].path.is_empty());
+    fn words() -> std::sync::Arc<Rules> {
+        crate::load::builtin_rules("red-november").expect("shipped rules compile")
     }
 
     #[test]
-    fn cost_and_state_changes_are_told_in_words() {
-        let new = OLD
-            .replace(
-                "2 min, changes 1 low_flood,\n  2 low_flood",
-                "3 min, changes 1 low_flood,\n  2 fire",
-            )
-            .replace("2 outcomes", "3 outcomes")
-            + "\noutcome 3 of 3: ends in room 3, 1 minute, no room changes\n";
-        let new = new.replace("1 minute", "1 min");
-        let lines = summary(OLD, &new, Style::plain(), 10);
+    fn cost_state_and_survival_changes_are_told_in_words() {
+        let mut new = old();
+        new.outcomes[0].minutes = 3;
+        new.outcomes[0].changes[1].state = "fire".to_string();
+        new.outcomes[1].survival = "fatal".to_string();
+        new.outcomes.push(ending(3, "3", 1, &[]));
+        let lines = summary(&old(), &new, &words(), Style::plain(), 10);
         assert_eq!(
             lines,
             vec![
                 "now: mini: start in room 2, rules red-november, 3 outcomes",
                 "was: mini: start in room 2, rules red-november, 2 outcomes",
-                "outcome 1, room 1: now 3 minutes, was 2; room 2 now ends fire, was low_flood",
+                "outcome 1, room 1: now 3 minutes, was 2; room 2 now ends fire, was low water",
+                "outcome 2, room 2: now fatal, was safe",
                 "new outcome 3: ends in room 3, 1 minute, no room changes",
             ]
         );
-        assert!(summary(OLD, OLD, Style::plain(), 10).is_empty());
+        assert!(summary(&old(), &old(), &words(), Style::plain(), 10).is_empty());
+    }
+
+    #[test]
+    fn a_path_alone_is_told_when_nothing_else_changed() {
+        let mut new = old();
+        new.outcomes[0].path = "open 2-1, move 1".to_string();
+        assert_eq!(
+            summary(&old(), &new, &words(), Style::plain(), 10),
+            vec!["outcome 1, room 1: now by open 2-1, move 1, was by open 1-2, move 1"]
+        );
     }
 
     #[test]
     fn long_summaries_are_cut() {
-        let lines = summary(OLD, "x\n", Style::plain(), 1);
+        let mut new = old();
+        new.board = "other".to_string();
+        new.outcomes.clear();
+        let lines = summary(&old(), &new, &words(), Style::plain(), 1);
         assert_eq!(lines.len(), 2);
         assert_eq!(
             lines[1],

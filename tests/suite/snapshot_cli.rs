@@ -281,3 +281,45 @@ fn shipped_boards_match_the_projects_snapshots() {
         "{out}"
     );
 }
+
+#[test]
+fn a_changed_survival_is_told_and_a_snapshot_without_its_answer_is_shown_as_text() {
+    let folder = three_boards("survival-and-old");
+    let dir = folder.0.as_path();
+    let (out, _, code) = run(dir, &["test", "--accept"], "", false);
+    assert_eq!(code, 0, "{out}");
+    // The corridor's snapshot as an older hatchway wrote it: the header
+    // without the answer's data.
+    let path = dir.join("snapshots/replay@corridor.board.snap");
+    let stored = std::fs::read_to_string(&path).expect("the snapshot reads");
+    let (header, text) = stored
+        .split_once("\n---\n")
+        .expect("the snapshot has a header");
+    let header = &header[..header.find("\ninfo:").expect("the header keeps the answer")];
+    std::fs::write(&path, format!("{header}\n---\n{text}")).expect("writable");
+    // Low water now kills a gnome left in it.
+    let rules = std::fs::read_to_string(dir.join("house.rules")).expect("readable");
+    folder.write("house.rules", &format!("{rules}\nend low_flood: fatal\n"));
+    let (out, _, code) = run(dir, &["test", "flood.board", "corridor.board"], "", false);
+    assert_eq!(code, 1, "{out}");
+    let (flood, corridor) = out
+        .split_once("changed  corridor.board\n")
+        .expect("both boards changed");
+    assert_eq!(
+        flood,
+        "changed  flood.board\n  \
+         outcome 2, room 2: now fatal, was safe\n  \
+         outcome 3, room 2: now fatal, was safe\n  \
+         outcome 5, room 1: now fatal, was safe\n  \
+         outcome 6, room 3: now fatal, was safe\n  \
+         outcome 7, room 4: now fatal, was safe\n  \
+         outcome 8, room 4: now fatal, was safe\n  \
+         outcome 9, room 4: now fatal, was safe\n"
+    );
+    assert!(
+        corridor.starts_with(
+            "  the snapshot keeps no data of its outcomes to compare; the text diff follows\n@@ "
+        ),
+        "{corridor}"
+    );
+}
