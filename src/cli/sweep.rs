@@ -26,50 +26,14 @@ pub(super) fn sweep(
         Err(e) => return e,
     };
     let rules = std::sync::Arc::clone(&q.turn.board.rules);
-    let mut rooms = Vec::new();
-    for id in room_ids {
-        match room_arg(&q.turn.board, id, "--rooms") {
-            Ok(r) if !rooms.contains(&r) => rooms.push(r),
-            Ok(_) => {}
-            Err(e) => {
-                print_plain(e.message, e.help, term);
-                return Exit::Invalid;
-            }
-        }
-    }
-    if room_ids.is_empty() {
-        rooms = (0..q.turn.board.rooms.len())
-            .map(|i| RoomId(i as u32))
-            .collect();
-    }
-    let mut states = Vec::new();
-    for name in state_names {
-        match rules.room_state(name) {
-            Some(s) if !states.contains(&s) => states.push(s),
-            Some(_) => {}
-            None => {
-                print_plain(
-                    format!("unknown room state `{name}` in `--states`"),
-                    Some(format!(
-                        "{}the rules `{}` have the room states: {}",
-                        crate::spelling::did_you_mean(
-                            name,
-                            rules.room_states.iter().map(String::as_str)
-                        ),
-                        rules.name,
-                        rules.room_states.join(", ")
-                    )),
-                    term,
-                );
-                return Exit::Invalid;
-            }
-        }
-    }
-    if state_names.is_empty() {
-        states = (0..rules.room_states.len())
-            .map(|i| StateId(i as u8))
-            .collect();
-    }
+    let rooms = match chosen_rooms(&q.turn.board, room_ids, term) {
+        Ok(r) => r,
+        Err(e) => return e,
+    };
+    let states = match chosen_states(&rules, state_names, term) {
+        Ok(s) => s,
+        Err(e) => return e,
+    };
     let plan = crate::sweep::Sweep {
         rooms,
         states,
@@ -101,9 +65,102 @@ pub(super) fn sweep(
             return Exit::Invalid;
         }
     };
-    // Ctrl-C stops the sweep with the summary of what it swept; a second
-    // one ends the process at once, for a sweep whose solves under way
-    // take long to finish.
+    let stop = stop_on_ctrl_c();
+    let started = std::time::Instant::now();
+    let summary = with_progress(&q.turn, &plan, total, &stop);
+    let elapsed = started.elapsed();
+    let text = match format {
+        CheckFormat::Json => match render::document_text(
+            &render::sweep::SweepDoc::new(&q.turn.board, &q.turn.movement, &plan, &summary),
+            false,
+        ) {
+            Ok(s) => s,
+            Err(e) => {
+                print_plain(e.to_string(), None, term);
+                return Exit::Invalid;
+            }
+        },
+        CheckFormat::Text => render::sweep::summary(
+            &q.turn.board,
+            &q.turn.movement,
+            &plan,
+            &summary,
+            elapsed,
+            term.out,
+        ),
+    };
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    if summary.partial {
+        Exit::Interrupted
+    } else if summary.over_budget > 0 {
+        Exit::Limit
+    } else {
+        Exit::Success
+    }
+}
+
+/// The rooms `--rooms` names, each once, in the order given; every room
+/// when none is named.
+fn chosen_rooms(board: &Board, room_ids: &[String], term: &Terminal) -> Result<Vec<RoomId>, Exit> {
+    let mut rooms = Vec::new();
+    for id in room_ids {
+        match room_arg(board, id, "--rooms") {
+            Ok(r) if !rooms.contains(&r) => rooms.push(r),
+            Ok(_) => {}
+            Err(e) => {
+                print_plain(e.message, e.help, term);
+                return Err(Exit::Invalid);
+            }
+        }
+    }
+    if room_ids.is_empty() {
+        rooms = (0..board.rooms.len()).map(|i| RoomId(i as u32)).collect();
+    }
+    Ok(rooms)
+}
+
+/// The room states `--states` names, each once, in the order given; every
+/// state of the rules when none is named.
+fn chosen_states(
+    rules: &Rules,
+    state_names: &[String],
+    term: &Terminal,
+) -> Result<Vec<StateId>, Exit> {
+    let mut states = Vec::new();
+    for name in state_names {
+        match rules.room_state(name) {
+            Some(s) if !states.contains(&s) => states.push(s),
+            Some(_) => {}
+            None => {
+                print_plain(
+                    format!("unknown room state `{name}` in `--states`"),
+                    Some(format!(
+                        "{}the rules `{}` have the room states: {}",
+                        crate::spelling::did_you_mean(
+                            name,
+                            rules.room_states.iter().map(String::as_str)
+                        ),
+                        rules.name,
+                        rules.room_states.join(", ")
+                    )),
+                    term,
+                );
+                return Err(Exit::Invalid);
+            }
+        }
+    }
+    if state_names.is_empty() {
+        states = (0..rules.room_states.len())
+            .map(|i| StateId(i as u8))
+            .collect();
+    }
+    Ok(states)
+}
+
+/// The flag Ctrl-C raises: the sweep stops with the summary of what it
+/// swept; a second Ctrl-C ends the process at once, for a sweep whose
+/// solves under way take long to finish.
+fn stop_on_ctrl_c() -> std::sync::Arc<AtomicBool> {
     let stop = std::sync::Arc::new(AtomicBool::new(false));
     let handler_stop = std::sync::Arc::clone(&stop);
     let handled = ctrlc::set_handler(move || {
@@ -116,6 +173,17 @@ pub(super) fn sweep(
         // process, with no summary; the sweep itself is unchanged.
         eprintln!("warning: Ctrl-C will end this sweep without a summary: {e}");
     }
+    stop
+}
+
+/// Runs the sweep until it ends or `stop` is raised, with a progress bar
+/// and a forecast on a terminal.
+fn with_progress(
+    turn: &Turn,
+    plan: &crate::sweep::Sweep,
+    total: u64,
+    stop: &AtomicBool,
+) -> crate::sweep::Summary {
     // Said on a terminal, as the progress bar is shown: standard error
     // that is not one (a script's, a log's) holds problems only.
     let on_terminal = std::io::stderr().is_terminal();
@@ -146,37 +214,9 @@ pub(super) fn sweep(
             bar.suspend(|| eprintln!("{line}"));
         }
     };
-    let summary = crate::sweep::run_until(&q.turn.board, &q.turn.movement, &plan, &progress, &stop);
+    let summary = crate::sweep::run_until(&turn.board, &turn.movement, plan, &progress, stop);
     bar.finish_and_clear();
-    let elapsed = started.elapsed();
-    let text = match format {
-        CheckFormat::Json => match render::document_text(
-            &render::sweep::SweepDoc::new(&q.turn.board, &q.turn.movement, &plan, &summary),
-            false,
-        ) {
-            Ok(s) => s,
-            Err(e) => {
-                print_plain(e.to_string(), None, term);
-                return Exit::Invalid;
-            }
-        },
-        CheckFormat::Text => render::sweep::summary(
-            &q.turn.board,
-            &q.turn.movement,
-            &plan,
-            &summary,
-            elapsed,
-            term.out,
-        ),
-    };
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    if summary.partial {
-        Exit::Interrupted
-    } else if summary.over_budget > 0 {
-        Exit::Limit
-    } else {
-        Exit::Success
-    }
+    summary
 }
 
 /// How long a sweep runs before it says how long it will take: the pace of

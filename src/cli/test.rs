@@ -115,6 +115,19 @@ pub(super) fn test(
         let _ = writeln!(out, "snapshots: {}", folders(&found));
         let _ = out.flush();
     }
+    let rendered = render_all(&found, &turn.with, &budget.limits());
+    let sorted = sort(found, rendered, writes, &mut out, term);
+    let settled = settle(&sorted.pending, mode, writes, &mut out, term);
+    tally(&sorted, &settled, mode, writes, &mut out, term)
+}
+
+/// Every board of `found` rendered now, in parallel, with a progress bar
+/// on a terminal.
+fn render_all(
+    found: &[Found],
+    with: &[String],
+    limits: &Limits,
+) -> Vec<Result<suite::Rendered, Unrendered>> {
     let bar = if std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(found.len() as u64)
     } else {
@@ -126,17 +139,37 @@ pub(super) fn test(
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let limits = budget.limits();
     let rendered: Vec<_> = found
         .par_iter()
         .map(|f| {
-            let r = suite::render(&f.board, &turn.with, &limits);
+            let r = suite::render(&f.board, with, limits);
             bar.inc(1);
             r
         })
         .collect();
     bar.finish_and_clear();
+    rendered
+}
 
+/// The boards sorted by how their rendering compares with their snapshot.
+struct Sorted {
+    matched: usize,
+    failed: usize,
+    skipped: usize,
+    /// New and changed, in board order.
+    pending: Vec<Pending>,
+}
+
+/// Compares each board's rendering with its snapshot, saying at once which
+/// failed or were skipped; when the run `writes`, a stale pending snapshot
+/// of a board that matches is removed.
+fn sort(
+    found: Vec<Found>,
+    rendered: Vec<Result<suite::Rendered, Unrendered>>,
+    writes: bool,
+    out: &mut impl Write,
+    term: &Terminal,
+) -> Sorted {
     let mut matched = 0;
     let mut failed = 0;
     let mut skipped = 0;
@@ -209,15 +242,36 @@ pub(super) fn test(
             }),
         }
     }
-    let changed = pending.iter().filter(|p| p.old.is_some()).count();
-    let new = pending.len() - changed;
-    let total = matched + failed + skipped + pending.len();
+    Sorted {
+        matched,
+        failed,
+        skipped,
+        pending,
+    }
+}
 
+/// What became of the pending snapshots.
+struct Settled {
+    /// Left new or changed: shown only, rejected, skipped or not written.
+    unsettled: usize,
+    accepted: usize,
+    write_failed: bool,
+}
+
+/// Shows each pending snapshot and, when the run writes, accepts it
+/// (`--accept`) or asks what to do with it (`--review`).
+fn settle(
+    pending: &[Pending],
+    mode: Mode,
+    writes: bool,
+    out: &mut impl Write,
+    term: &Terminal,
+) -> Settled {
     let mut unsettled = 0;
     let mut accepted = 0;
     let mut write_failed = false;
     let mut answers = std::io::stdin().lock();
-    for p in &pending {
+    for p in pending {
         let _ = writeln!(out, "{}", difference(p, mode.diff, term.out));
         let _ = out.flush();
         if !writes {
@@ -227,7 +281,7 @@ pub(super) fn test(
         let choice = if mode.accept {
             Choice::Accept
         } else {
-            ask(&mut out, &mut answers)
+            ask(out, &mut answers)
         };
         let done = match choice {
             Choice::Accept => suite::accept(&p.found, &p.now).map(|()| {
@@ -262,6 +316,36 @@ pub(super) fn test(
             }
         }
     }
+    Settled {
+        unsettled,
+        accepted,
+        write_failed,
+    }
+}
+
+/// The last line, what to do next, and the exit code.
+fn tally(
+    sorted: &Sorted,
+    settled: &Settled,
+    mode: Mode,
+    writes: bool,
+    out: &mut impl Write,
+    term: &Terminal,
+) -> Exit {
+    let Sorted {
+        matched,
+        failed,
+        skipped,
+        ref pending,
+    } = *sorted;
+    let Settled {
+        unsettled,
+        accepted,
+        write_failed,
+    } = *settled;
+    let changed = pending.iter().filter(|p| p.old.is_some()).count();
+    let new = pending.len() - changed;
+    let total = matched + failed + skipped + pending.len();
     let mut summary = format!("{}, {matched} match", render::count(total as u64, "board"));
     for (count, word) in [
         (changed, "changed"),
@@ -286,7 +370,7 @@ pub(super) fn test(
         },
         term.out.paint(anstyle::Style::new().bold(), &summary)
     );
-    if unsettled > 0 && !ci && !mode.review {
+    if unsettled > 0 && !in_ci() && !mode.review {
         let _ = writeln!(
             out,
             "{}review them with `hatchway test --review`, or accept them all with `--accept`",

@@ -161,33 +161,7 @@ struct HatchUse {
 /// final state.
 pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
     let rules = &board.rules;
-    let mut uses: Vec<HatchUse> = vec![HatchUse::default(); board.hatches.len()];
-    if let Some(w) = walk {
-        let mut here = start;
-        for (i, step) in w.steps.iter().enumerate() {
-            let n = i + 1;
-            match step.action {
-                Action::Open(h) => {
-                    if let Some(u) = uses.get_mut(h.index()) {
-                        u.steps.push(format!("{n}: open"));
-                    }
-                }
-                Action::Move(to) => {
-                    if let Some(h) = board.hatch_between(here, to)
-                        && let Some(u) = uses.get_mut(h.index())
-                    {
-                        u.steps.push(format!("{n}: to {}", board.room(to).id));
-                        if board.hatch(h).rooms[0] == here {
-                            u.forward = true;
-                        } else {
-                            u.back = true;
-                        }
-                    }
-                    here = to;
-                }
-            }
-        }
-    }
+    let uses = hatch_uses(board, start, walk);
 
     let start_room = board.room(start);
     let mut title = format!(
@@ -291,54 +265,8 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
     }
     out.push('\n');
 
-    for (i, hatch) in board.hatches.iter().enumerate() {
-        let h = HatchId(i as u32);
-        let state = walk
-            .and_then(|w| w.end.hatches.get(i).copied())
-            .unwrap_or(hatch.state);
-        let (style, colour) = hatch_line(state);
-        let state_text = state_name(&rules.hatch_states, usize::from(state.0));
-        let u = &uses[i];
-        let mut attributes = vec![
-            format!("style={style}"),
-            format!(
-                "tooltip=\"{}: {}\"",
-                escape::dot_label(&board.hatch_label(h)),
-                escape::dot_label(state_text)
-            ),
-        ];
-        if u.steps.is_empty() {
-            attributes.push(format!("color=\"{colour}\""));
-        } else {
-            let walked = u.forward || u.back;
-            let colour = if walked { PATH_COLOUR } else { OPENED_COLOUR };
-            attributes.push(format!("color=\"{colour}\""));
-            attributes.push(format!("fontcolor=\"{colour}\""));
-            attributes.push(format!("penwidth={}", if walked { 3 } else { 2 }));
-            attributes.push(format!(
-                "label=\"{}\"",
-                u.steps
-                    .iter()
-                    .map(|s| escape::dot_label(s))
-                    .collect::<Vec<_>>()
-                    .join("\\n")
-            ));
-            let dir = match (u.forward, u.back) {
-                (true, true) => Some("both"),
-                (true, false) => Some("forward"),
-                (false, true) => Some("back"),
-                (false, false) => None,
-            };
-            if let Some(dir) = dir {
-                attributes.push(format!("dir={dir}"));
-            }
-        }
-        out.push_str(&format!(
-            "  \"{}\" -- \"{}\" [{}];\n",
-            escape::dot_id(&board.room(hatch.rooms[0]).id),
-            escape::dot_id(&board.room(hatch.rooms[1]).id),
-            attributes.join(", ")
-        ));
+    for i in 0..board.hatches.len() {
+        out.push_str(&hatch_edge(board, i, walk, &uses[i]));
     }
     out.push('\n');
     // On a placed board the legend stands centred below the rooms.
@@ -350,6 +278,92 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
     out.push_str(&legend(rules, walk.is_some(), legend_place));
     out.push_str("}\n");
     out
+}
+
+/// What the walk does at each hatch: the steps that open or cross it, and
+/// which ways it is crossed.
+fn hatch_uses(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> Vec<HatchUse> {
+    let mut uses: Vec<HatchUse> = vec![HatchUse::default(); board.hatches.len()];
+    if let Some(w) = walk {
+        let mut here = start;
+        for (i, step) in w.steps.iter().enumerate() {
+            let n = i + 1;
+            match step.action {
+                Action::Open(h) => {
+                    if let Some(u) = uses.get_mut(h.index()) {
+                        u.steps.push(format!("{n}: open"));
+                    }
+                }
+                Action::Move(to) => {
+                    if let Some(h) = board.hatch_between(here, to)
+                        && let Some(u) = uses.get_mut(h.index())
+                    {
+                        u.steps.push(format!("{n}: to {}", board.room(to).id));
+                        if board.hatch(h).rooms[0] == here {
+                            u.forward = true;
+                        } else {
+                            u.back = true;
+                        }
+                    }
+                    here = to;
+                }
+            }
+        }
+    }
+    uses
+}
+
+/// Hatch `i` as an edge, in its state at the end of the walk, marked with
+/// the walk's steps through it (`u`).
+fn hatch_edge(board: &Board, i: usize, walk: Option<&Walk<'_>>, u: &HatchUse) -> String {
+    let rules = &board.rules;
+    let hatch = &board.hatches[i];
+    let h = HatchId(i as u32);
+    let state = walk
+        .and_then(|w| w.end.hatches.get(i).copied())
+        .unwrap_or(hatch.state);
+    let (style, colour) = hatch_line(state);
+    let state_text = state_name(&rules.hatch_states, usize::from(state.0));
+    let mut attributes = vec![
+        format!("style={style}"),
+        format!(
+            "tooltip=\"{}: {}\"",
+            escape::dot_label(&board.hatch_label(h)),
+            escape::dot_label(state_text)
+        ),
+    ];
+    if u.steps.is_empty() {
+        attributes.push(format!("color=\"{colour}\""));
+    } else {
+        let walked = u.forward || u.back;
+        let colour = if walked { PATH_COLOUR } else { OPENED_COLOUR };
+        attributes.push(format!("color=\"{colour}\""));
+        attributes.push(format!("fontcolor=\"{colour}\""));
+        attributes.push(format!("penwidth={}", if walked { 3 } else { 2 }));
+        attributes.push(format!(
+            "label=\"{}\"",
+            u.steps
+                .iter()
+                .map(|s| escape::dot_label(s))
+                .collect::<Vec<_>>()
+                .join("\\n")
+        ));
+        let dir = match (u.forward, u.back) {
+            (true, true) => Some("both"),
+            (true, false) => Some("forward"),
+            (false, true) => Some("back"),
+            (false, false) => None,
+        };
+        if let Some(dir) = dir {
+            attributes.push(format!("dir={dir}"));
+        }
+    }
+    format!(
+        "  \"{}\" -- \"{}\" [{}];\n",
+        escape::dot_id(&board.room(hatch.rooms[0]).id),
+        escape::dot_id(&board.room(hatch.rooms[1]).id),
+        attributes.join(", ")
+    )
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ pub use style::style_sheet;
 use super::dot::{self, Walk};
 use super::replay::state_codes;
 use super::{draw, escape};
-use crate::model::{Board, HatchId, RoomId};
+use crate::model::{Board, HatchId, HatchStateId, RoomId, StateId};
 
 use geometry::{Arrangement, Geometry, Layout, points_text};
 use style::{INK, Stroke, code_box_width, defs, pattern_fill};
@@ -216,6 +216,31 @@ fn picture(
         path.as_ref().map_or("", |p| p.lines.as_str())
     ));
 
+    out.push_str(&hatches(board, layout, &hatch_state));
+    out.push_str(&rooms(board, layout, start, &room_state, file.is_none()));
+
+    out.push_str(&format!(
+        "<g class=\"path-marks\">\n{}</g>\n",
+        path.as_ref().map_or("", |p| p.marks.as_str())
+    ));
+    out.push_str("</g>\n");
+
+    if let Some((legend_top, legend)) = legend {
+        out.push_str(&format!(
+            "<g class=\"legend\" transform=\"translate({MARGIN},{legend_top})\">\n{}</g>\n",
+            legend.body
+        ));
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The hatches' group: each hatch's line and its state's code, in the
+/// states `hatch_state` gives.
+fn hatches(board: &Board, layout: &Layout, hatch_state: &dyn Fn(usize) -> HatchStateId) -> String {
+    let rules = &board.rules;
+    let g = &layout.geometry;
+    let mut out = String::new();
     let hatch_codes = draw::hatch_codes(&rules.hatch_states);
     out.push_str("<g class=\"hatches\">\n");
     for (i, points) in layout.routes.iter().enumerate() {
@@ -237,7 +262,21 @@ fn picture(
         ));
     }
     out.push_str("</g>\n");
+    out
+}
 
+/// The rooms' group: each room in the state `room_state` gives, the
+/// start marked; on a page, every room keeps a place for its former state.
+fn rooms(
+    board: &Board,
+    layout: &Layout,
+    start: RoomId,
+    room_state: &dyn Fn(usize) -> StateId,
+    page: bool,
+) -> String {
+    let rules = &board.rules;
+    let g = &layout.geometry;
+    let mut out = String::new();
     let room_codes = state_codes(rules);
     // Every code's box is as wide as the widest, so that a script can
     // change a room's code without resizing it.
@@ -246,115 +285,141 @@ fn picture(
         .map(|c| code_box_width(c, g))
         .max()
         .unwrap_or(g.code_height());
-    let (bw, bh) = (g.box_width, g.box_height);
     out.push_str("<g class=\"rooms\">\n");
-    for (i, room) in board.rooms.iter().enumerate() {
-        let (x, y) = layout.corner(RoomId(i as u32));
-        let state = room_state(i);
-        let s = usize::from(state.0);
-        let name = rules.room_states.get(s).map_or("?", String::as_str);
-        let code = room_codes.get(s).map_or("?", String::as_str);
-        let was = (state != room.state).then(|| {
-            rules
-                .room_states
-                .get(usize::from(room.state.0))
-                .map_or("?", String::as_str)
-        });
-        let mut tooltip = format!("{}: {name}", room.label());
-        if let Some(was) = was {
-            tooltip.push_str(&format!(" (was {was})"));
-        }
-        out.push_str(&format!(
-            "<g class=\"room state-{s}\" data-room=\"{}\">\n<title>{}</title>\n",
-            escape::xml(&room.id),
-            escape::xml(&tooltip)
+    let look = RoomLook {
+        codes: &room_codes,
+        code_width,
+        page,
+    };
+    for i in 0..board.rooms.len() {
+        let is_start = RoomId(i as u32) == start;
+        out.push_str(&room_group(
+            board,
+            layout,
+            i,
+            room_state(i),
+            is_start,
+            &look,
         ));
-        if RoomId(i as u32) == start {
-            out.push_str(&format!(
-                "<rect class=\"start-mark\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"9\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"1.5\"/>\n",
-                x - 4,
-                y - 4,
-                bw + 8,
-                bh + 8
-            ));
-        }
-        out.push_str(&format!(
-            "<rect class=\"room-fill\" x=\"{x}\" y=\"{y}\" width=\"{bw}\" height=\"{bh}\" rx=\"6\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.5\"/>\n",
-            dot::room_fill(state)
-        ));
-        out.push_str(&format!(
-            "<rect class=\"room-pattern\" x=\"{x}\" y=\"{y}\" width=\"{bw}\" height=\"{bh}\" rx=\"6\" fill=\"{}\" stroke=\"none\"/>\n",
-            pattern_fill(s)
-        ));
-        out.push_str(&format!(
-            "<text class=\"room-id\" x=\"{}\" y=\"{}\" font-weight=\"bold\" font-size=\"{}\">{}</text>\n",
-            x + 8,
-            y + g.id_baseline(),
-            g.id_font,
-            escape::xml(&draw::fit(
-                &room.id,
-                g.text_columns
-                    .saturating_sub(((code_width + 8) / g.column) as usize)
-            ))
-        ));
-        out.push_str(&format!(
-            "<rect class=\"room-code\" x=\"{}\" y=\"{}\" width=\"{code_width}\" height=\"{}\" rx=\"3\" fill=\"#ffffff\" stroke=\"{INK}\"/>\n<text class=\"room-code\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-weight=\"bold\">{}</text>\n",
-            x + bw - 5 - code_width,
-            y + 5,
-            g.code_height(),
-            x + bw - 5 - code_width / 2,
-            y + g.id_baseline(),
-            escape::xml(code)
-        ));
-        if let Some(room_name) = &room.name {
-            for (k, line) in draw::name_lines(room_name, g.text_columns)
-                .iter()
-                .enumerate()
-            {
-                out.push_str(&format!(
-                    "<text class=\"room-name\" x=\"{}\" y=\"{}\">{}</text>\n",
-                    x + 8,
-                    y + g.name_baseline() + k as i64 * g.line,
-                    escape::xml(line)
-                ));
-            }
-        }
-        out.push_str(&format!(
-            "<text class=\"room-state\" x=\"{}\" y=\"{}\" font-style=\"italic\">{}</text>\n",
-            x + 8,
-            y + bh - 2 * g.font,
-            escape::xml(&draw::fit(name, g.text_columns))
-        ));
-        // A page's script writes a room's former state here as it steps.
-        if was.is_some() || file.is_none() {
-            out.push_str(&format!(
-                "<text class=\"room-was\" x=\"{}\" y=\"{}\" font-size=\"{}\">{}</text>\n",
-                x + 8,
-                y + bh - (g.small_font - 2),
-                g.small_font,
-                escape::xml(&was.map_or(String::new(), |w| draw::fit(
-                    &format!("was {w}"),
-                    g.text_columns
-                )))
-            ));
-        }
-        out.push_str("</g>\n");
     }
     out.push_str("</g>\n");
+    out
+}
 
+/// What every room of a picture is drawn with.
+struct RoomLook<'a> {
+    /// Each room state's code.
+    codes: &'a [String],
+    /// The width of every code's box.
+    code_width: i64,
+    /// Drawn for a page, whose script writes a room's former state.
+    page: bool,
+}
+
+/// Room `i`'s group, in `state`, marked when it is the start.
+fn room_group(
+    board: &Board,
+    layout: &Layout,
+    i: usize,
+    state: StateId,
+    is_start: bool,
+    look: &RoomLook<'_>,
+) -> String {
+    let room = &board.rooms[i];
+    let rules = &board.rules;
+    let g = &layout.geometry;
+    let (bw, bh) = (g.box_width, g.box_height);
+    let (room_codes, code_width) = (look.codes, look.code_width);
+    let mut out = String::new();
+    let (x, y) = layout.corner(RoomId(i as u32));
+    let s = usize::from(state.0);
+    let name = rules.room_states.get(s).map_or("?", String::as_str);
+    let code = room_codes.get(s).map_or("?", String::as_str);
+    let was = (state != room.state).then(|| {
+        rules
+            .room_states
+            .get(usize::from(room.state.0))
+            .map_or("?", String::as_str)
+    });
+    let mut tooltip = format!("{}: {name}", room.label());
+    if let Some(was) = was {
+        tooltip.push_str(&format!(" (was {was})"));
+    }
     out.push_str(&format!(
-        "<g class=\"path-marks\">\n{}</g>\n",
-        path.as_ref().map_or("", |p| p.marks.as_str())
+        "<g class=\"room state-{s}\" data-room=\"{}\">\n<title>{}</title>\n",
+        escape::xml(&room.id),
+        escape::xml(&tooltip)
     ));
-    out.push_str("</g>\n");
-
-    if let Some((legend_top, legend)) = legend {
+    if is_start {
         out.push_str(&format!(
-            "<g class=\"legend\" transform=\"translate({MARGIN},{legend_top})\">\n{}</g>\n",
-            legend.body
+            "<rect class=\"start-mark\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"9\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"1.5\"/>\n",
+            x - 4,
+            y - 4,
+            bw + 8,
+            bh + 8
         ));
     }
-    out.push_str("</svg>\n");
+    out.push_str(&format!(
+        "<rect class=\"room-fill\" x=\"{x}\" y=\"{y}\" width=\"{bw}\" height=\"{bh}\" rx=\"6\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.5\"/>\n",
+        dot::room_fill(state)
+    ));
+    out.push_str(&format!(
+        "<rect class=\"room-pattern\" x=\"{x}\" y=\"{y}\" width=\"{bw}\" height=\"{bh}\" rx=\"6\" fill=\"{}\" stroke=\"none\"/>\n",
+        pattern_fill(s)
+    ));
+    out.push_str(&format!(
+        "<text class=\"room-id\" x=\"{}\" y=\"{}\" font-weight=\"bold\" font-size=\"{}\">{}</text>\n",
+        x + 8,
+        y + g.id_baseline(),
+        g.id_font,
+        escape::xml(&draw::fit(
+            &room.id,
+            g.text_columns
+                .saturating_sub(((code_width + 8) / g.column) as usize)
+        ))
+    ));
+    out.push_str(&format!(
+        "<rect class=\"room-code\" x=\"{}\" y=\"{}\" width=\"{code_width}\" height=\"{}\" rx=\"3\" fill=\"#ffffff\" stroke=\"{INK}\"/>\n<text class=\"room-code\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-weight=\"bold\">{}</text>\n",
+        x + bw - 5 - code_width,
+        y + 5,
+        g.code_height(),
+        x + bw - 5 - code_width / 2,
+        y + g.id_baseline(),
+        escape::xml(code)
+    ));
+    if let Some(room_name) = &room.name {
+        for (k, line) in draw::name_lines(room_name, g.text_columns)
+            .iter()
+            .enumerate()
+        {
+            out.push_str(&format!(
+                "<text class=\"room-name\" x=\"{}\" y=\"{}\">{}</text>\n",
+                x + 8,
+                y + g.name_baseline() + k as i64 * g.line,
+                escape::xml(line)
+            ));
+        }
+    }
+    out.push_str(&format!(
+        "<text class=\"room-state\" x=\"{}\" y=\"{}\" font-style=\"italic\">{}</text>\n",
+        x + 8,
+        y + bh - 2 * g.font,
+        escape::xml(&draw::fit(name, g.text_columns))
+    ));
+    // A page's script writes a room's former state here as it steps.
+    if was.is_some() || look.page {
+        out.push_str(&format!(
+            "<text class=\"room-was\" x=\"{}\" y=\"{}\" font-size=\"{}\">{}</text>\n",
+            x + 8,
+            y + bh - (g.small_font - 2),
+            g.small_font,
+            escape::xml(&was.map_or(String::new(), |w| draw::fit(
+                &format!("was {w}"),
+                g.text_columns
+            )))
+        ));
+    }
+    out.push_str("</g>\n");
     out
 }
 
