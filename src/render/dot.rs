@@ -265,8 +265,8 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
     }
     out.push('\n');
 
-    for i in 0..board.hatches.len() {
-        out.push_str(&hatch_edge(board, i, walk, &uses[i]));
+    for (i, u) in uses.iter().enumerate() {
+        out.push_str(&hatch_edge(board, i, walk, u));
     }
     out.push('\n');
     // On a placed board the legend stands centred below the rooms.
