@@ -460,67 +460,19 @@ fn on_random(
         run.turns,
         share * 100.0
     );
-    let mut smallest = None;
-    if let Some(example) = &run.smallest {
-        let written = match counterexample_text(example, first, second) {
-            Ok(t) => t,
-            Err(e) => {
-                print_plain(format!("cannot write the counterexample: {e}"), None, term);
-                return Exit::Invalid;
+    let smallest = match &run.smallest {
+        Some(example) => match smallest_board(example, first, second, output, term) {
+            Ok((said, smallest)) => {
+                text.push_str(&said);
+                Some(smallest)
             }
-        };
-        let rooms = example.board.rooms.len();
-        let hatches = example.board.hatches.len();
-        text.push_str(&format!(
-            "\nthe smallest board on which they differ, shrunk: {}, {}, start in room {}{}\n",
-            render::count(rooms as u64, "room"),
-            render::count(hatches as u64, "hatch"),
-            example.board.room(example.start).id,
-            holding(&first.rules, &example.items)
-        ));
-        match output {
-            Some(path) => {
-                if let Err(e) = std::fs::write(path, &written) {
-                    print_plain(
-                        format!("cannot write `{}`: {}", path.display(), e),
-                        None,
-                        term,
-                    );
-                    return Exit::Invalid;
-                }
-                text.push_str(&format!(
-                    "written to {}: `hatchway paths {}{}` solves it under {}; with `{}` on its rules line, under {}\n",
-                    path.display(),
-                    path.display(),
-                    with_option(&example.items),
-                    first.label(second),
-                    rules_line(second),
-                    second.label(first)
-                ));
-            }
-            None => {
-                text.push_str("(`-o FILE` writes it to a file)\n\n");
-                text.push_str(&written);
-                text.push('\n');
-            }
+            Err(e) => return e,
+        },
+        None => {
+            text.push_str("no board showed a difference\n");
+            None
         }
-        text.push_str(&side_by_side(
-            &example.differences,
-            &Sides::rules(first, second),
-            term.out,
-        ));
-        smallest = Some(Smallest {
-            rooms,
-            hatches,
-            start: example.board.room(example.start).id.clone(),
-            file: output.map(|p| p.display().to_string()),
-            board: written,
-            with: example.items.clone(),
-            differences: example.differences.clone(),
-        });
-    } else {
-        text.push_str("no board showed a difference\n");
-    }
+    };
     let out = match format {
         CheckFormat::Json => {
             let report = RandomReport {
@@ -546,6 +498,75 @@ fn on_random(
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Exit::Success
+}
+
+/// The smallest board on which the rules differ: where it is written (to
+/// `output`, or into the text), and what differs on it; the text and the
+/// data for JSON.
+fn smallest_board(
+    example: &Counterexample,
+    first: &Named,
+    second: &Named,
+    output: Option<&Path>,
+    term: &Terminal,
+) -> Result<(String, Smallest), Exit> {
+    let written = match counterexample_text(example, first, second) {
+        Ok(t) => t,
+        Err(e) => {
+            print_plain(format!("cannot write the counterexample: {e}"), None, term);
+            return Err(Exit::Invalid);
+        }
+    };
+    let rooms = example.board.rooms.len();
+    let hatches = example.board.hatches.len();
+    let mut text = format!(
+        "\nthe smallest board on which they differ, shrunk: {}, {}, start in room {}{}\n",
+        render::count(rooms as u64, "room"),
+        render::count(hatches as u64, "hatch"),
+        example.board.room(example.start).id,
+        holding(&first.rules, &example.items)
+    );
+    match output {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &written) {
+                print_plain(
+                    format!("cannot write `{}`: {}", path.display(), e),
+                    None,
+                    term,
+                );
+                return Err(Exit::Invalid);
+            }
+            text.push_str(&format!(
+                    "written to {}: `hatchway paths {}{}` solves it under {}; with `{}` on its rules line, under {}\n",
+                    path.display(),
+                    path.display(),
+                    with_option(&example.items),
+                    first.label(second),
+                    rules_line(second),
+                    second.label(first)
+                ));
+        }
+        None => {
+            text.push_str("(`-o FILE` writes it to a file)\n\n");
+            text.push_str(&written);
+            text.push('\n');
+        }
+    }
+    text.push_str(&side_by_side(
+        &example.differences,
+        &Sides::rules(first, second),
+        term.out,
+    ));
+    let smallest = Smallest {
+        rooms,
+        hatches,
+        start: example.board.room(example.start).id.clone(),
+        file: output.map(|p| p.display().to_string()),
+        board: written,
+        with: example.items.clone(),
+        differences: example.differences.clone(),
+    };
+    Ok((text, smallest))
 }
 
 /// How a `rules` line names these rules.

@@ -148,54 +148,68 @@ pub(super) fn item_diff(
                 return Exit::Invalid;
             }
         };
-        let turn = &without.turn;
-        let with = match Turn::items_named(&turn.board.rules, &all) {
-            Ok(items) => Turn {
-                board: turn.board.clone(),
-                movement: turn.board.rules.movement(items),
-                start: turn.start,
-            },
-            Err(unknown) => {
-                let e = unknown_item(&turn.board.rules, &unknown, "--item");
-                print_plain(e.message, e.help, term);
-                return Exit::Invalid;
+        match one_board(&without, request.item, &all, term) {
+            Ok((said, diff)) => {
+                text.push_str(&said);
+                report.boards.push(diff);
             }
-        };
-        let differences = match rules_diff::compare(turn, &with, &without.limits) {
-            Ok(d) => d,
-            Err(e) => return uncompared(e, term),
-        };
-        let verb = if request.item.len() == 1 {
-            "changes"
-        } else {
-            "change"
-        };
-        let what = if differences.is_empty() {
-            "nothing".to_string()
-        } else {
-            render::count(differences.len() as u64, "outcome")
-        };
-        let board = &turn.board;
-        text.push_str(&format!(
-            "{}: start in room {}{}: {} {verb} {what}\n",
-            board.name,
-            board.room(turn.start).label(),
-            render::table::holding(&turn.movement),
-            listed(said(&board.rules, request.item), "the "),
-        ));
-        let items = listed(said(&board.rules, request.item), "");
-        let sides = Sides {
-            heads: [format!("without {items}"), format!("with {items}")],
-            phrases: [format!("without {items}"), format!("with {items}")],
-            words: [&board.rules, &board.rules],
-        };
-        text.push_str(&side_by_side(&differences, &sides, term.out));
-        report.boards.push(BoardDiff {
-            board: board.name.clone(),
-            rules: board.rules.name.clone(),
-            start: board.room(turn.start).id.clone(),
-            differences,
-        });
+            Err(e) => return e,
+        }
     }
     diff::print_report(&report, text, format, term)
+}
+
+/// One board's turn compared with the same turn holding `item` as well
+/// (`all` the items held then): the text, and the data for JSON.
+fn one_board(
+    without: &Query,
+    item: &[String],
+    all: &[String],
+    term: &Terminal,
+) -> Result<(String, BoardDiff), Exit> {
+    let turn = &without.turn;
+    let with = match Turn::items_named(&turn.board.rules, all) {
+        Ok(items) => Turn {
+            board: turn.board.clone(),
+            movement: turn.board.rules.movement(items),
+            start: turn.start,
+        },
+        Err(unknown) => {
+            let e = unknown_item(&turn.board.rules, &unknown, "--item");
+            print_plain(e.message, e.help, term);
+            return Err(Exit::Invalid);
+        }
+    };
+    let differences = match rules_diff::compare(turn, &with, &without.limits) {
+        Ok(d) => d,
+        Err(e) => return Err(uncompared(e, term)),
+    };
+    let verb = if item.len() == 1 { "changes" } else { "change" };
+    let what = if differences.is_empty() {
+        "nothing".to_string()
+    } else {
+        render::count(differences.len() as u64, "outcome")
+    };
+    let board = &turn.board;
+    let mut text = format!(
+        "{}: start in room {}{}: {} {verb} {what}\n",
+        board.name,
+        board.room(turn.start).label(),
+        render::table::holding(&turn.movement),
+        listed(said(&board.rules, item), "the "),
+    );
+    let items = listed(said(&board.rules, item), "");
+    let sides = Sides {
+        heads: [format!("without {items}"), format!("with {items}")],
+        phrases: [format!("without {items}"), format!("with {items}")],
+        words: [&board.rules, &board.rules],
+    };
+    text.push_str(&side_by_side(&differences, &sides, term.out));
+    let diff = BoardDiff {
+        board: board.name.clone(),
+        rules: board.rules.name.clone(),
+        start: board.room(turn.start).id.clone(),
+        differences,
+    };
+    Ok((text, diff))
 }

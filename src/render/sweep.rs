@@ -126,6 +126,26 @@ pub fn summary(
         out.push('\n');
     }
     out.push('\n');
+    out.push_str(&room_table(summary, style));
+    out.push_str(&trapped_solves(summary, style));
+    if summary.over_budget > 0 {
+        out.push_str(&format!(
+            "{} out of their search budget and are not counted; raise `--max-states` or `--max-memory`\n",
+            if summary.over_budget == 1 {
+                "1 solve ran".to_string()
+            } else {
+                format!("{} solves ran", summary.over_budget)
+            }
+        ));
+    }
+    out
+}
+
+/// Each room: in how many solves it is reachable, and at what minimum
+/// costs.
+fn room_table(summary: &Summary, style: Style) -> String {
+    let bold = Look::new().bold();
+    let mut out = String::new();
     out.push_str(&style.paint(
         bold,
         "room      reachable   minimum cost: share of the solves that reach it",
@@ -162,6 +182,13 @@ pub fn summary(
         }
     }
     out.push('\n');
+    out
+}
+
+/// How many solves leave the gnome no room but the start, with the first
+/// few configurations that do.
+fn trapped_solves(summary: &Summary, style: Style) -> String {
+    let mut out = String::new();
     out.push_str(&format!(
         "trapped (no room but the start reachable): {} ({})\n",
         count(summary.trapped, "solve"),
@@ -181,16 +208,6 @@ pub fn summary(
             "  ... and {} more (the first {} are listed)\n",
             summary.trapped - summary.trapped_examples.len() as u64,
             summary.trapped_examples.len()
-        ));
-    }
-    if summary.over_budget > 0 {
-        out.push_str(&format!(
-            "{} out of their search budget and are not counted; raise `--max-states` or `--max-memory`\n",
-            if summary.over_budget == 1 {
-                "1 solve ran".to_string()
-            } else {
-                format!("{} solves ran", summary.over_budget)
-            }
         ));
     }
     out

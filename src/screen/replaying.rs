@@ -218,7 +218,24 @@ impl<'r, 'a> Replaying<'r, 'a> {
         .areas(body);
         frame.render_widget(Paragraph::new(ship_lines), ship_area);
 
-        let text = self.paint.text(words_area.width);
+        let lines = self.step_words(told, steps, step, words_area.width);
+        frame.render_widget(Paragraph::new(lines), words_area);
+    }
+
+    /// The words under the ship at `step` of `told`'s `steps`: the step
+    /// taken and its flows, the whole path with the step marked, and at
+    /// the end what the move changed, the verdict and the fix-its.
+    fn step_words(
+        &self,
+        told: &Told<'a>,
+        steps: &[crate::referee::Step],
+        step: usize,
+        width: u16,
+    ) -> Vec<Line<'static>> {
+        let turn = told.turn();
+        let board = &turn.board;
+        let o = told.outcome;
+        let text = self.paint.text(width);
         let mut lines: Vec<Line<'static>> = Vec::new();
         if step == 0 {
             lines.push(Line::styled(
@@ -279,7 +296,7 @@ impl<'r, 'a> Replaying<'r, 'a> {
             lines.extend(paint::text_lines(&verdict));
             lines.extend(paint::text_lines(&after));
         }
-        frame.render_widget(Paragraph::new(lines), words_area);
+        lines
     }
 
     fn draw_list(&self, frame: &mut Frame<'_>, area: Rect) {
