@@ -437,6 +437,12 @@ pub struct Roll {
 /// 5`) where the move left the gnome: the action must be declared, act on
 /// the gnome's room or on the named hatch of it in its present state, not
 /// be forbidden there, and take 1 to [`DIE_SIDES`] minutes.
+///
+/// One function of some 140 lines: the checks follow the order a player
+/// reads the action (its name, the minutes, what it acts on, the rule
+/// there), each refusing with a problem that points at the plan's words,
+/// so that a plan is refused for its first fault; split, each piece would
+/// take the plan's words, the ship and the refusal again.
 pub(crate) fn roll(
     board: &Board,
     movement: &Movement,
@@ -524,9 +530,11 @@ pub(crate) fn roll(
         let Some(to) = declared.hatch_change(state) else {
             return Err(refuse(
                 format!(
-                    "`{}` does not act on a `{}` hatch",
+                    "`{}` does not act on hatch {}-{}, which is {}",
                     name.text,
-                    rules.hatch_states[usize::from(state.0)]
+                    a.text,
+                    b.text,
+                    rules.say_hatch_state(state)
                 ),
                 "the rules' `action` statements say what it acts on".to_string(),
             ));

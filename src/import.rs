@@ -259,6 +259,10 @@ fn near(known: &str, word: &str) -> bool {
 
 /// Reads one list line; a word that cannot be read gives `None` and a
 /// problem.
+///
+/// One function of some 160 lines: every word of the line is read once,
+/// and the problems it reports (a trailing comma, unknown words, the two
+/// lists swapped, too many or too few) depend on all the words together.
 fn list(
     text: &str,
     line: &Line<'_>,
@@ -483,6 +487,9 @@ const FORMAT_HELP: &str = "a flat file has three lines: the ten room states (`Cl
 /// assert_eq!(board.rooms.len(), 10);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// One function of some 100 lines: one pass over the lines, the order of
+/// the sections and the problems of each line decided as it is read.
 pub fn parse(text: &str) -> Result<Flat, Vec<Problem>> {
     // A byte order mark is not part of the first word.
     let skip = if text.starts_with('\u{feff}') { 3 } else { 0 };

@@ -57,6 +57,10 @@ pub struct Written {
 /// Parses a plan's text; `stay` alone (as the outcome tables write the
 /// outcome of no step) is the plan of no step, and `stay` followed by an
 /// action (`stay, extinguish_fire 5`) that action where the turn starts.
+///
+/// One function of some 120 lines: the grammar's pairs read into steps in
+/// one pass, then the two rules about where `stay` and the action may
+/// stand, each reported at the word that breaks it.
 pub fn parse(text: &str) -> Result<Vec<Written>, Problem> {
     let pairs = PlanParser::parse(Rule::plan, text).map_err(|e| {
         let at = match e.location {

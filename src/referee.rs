@@ -303,6 +303,10 @@ impl Ship {
 
     /// Why `action`, refused from this ship with `illegal`, is refused:
     /// the rule from the rules in use, and the items that would allow it.
+    ///
+    /// One function of some 110 lines: one arm a kind of refusal, read as a
+    /// table of reasons, then the items that would allow the step, asked of
+    /// the rules again; split, the table would be read in pieces.
     pub fn ruling(
         &self,
         board: &Board,

@@ -204,6 +204,10 @@ pub fn run(
 /// assert_eq!(summary.solves, 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// One function of some 100 lines: rayon's fold and reduce share the
+/// plan's numbering of configurations, the workspaces and the stop flag
+/// through closures over its locals.
 pub fn run_until(
     board: &Board,
     movement: &Movement,

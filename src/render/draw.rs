@@ -354,6 +354,11 @@ impl Picture {
 /// fits): boxes where the board places them, turned or reflowed when they
 /// do not fit (see [`arrange`]), the player, the path and the step's
 /// effects marked.
+///
+/// One function of some 130 lines: the rooms' boxes, then the hatches'
+/// marks in the gaps between them, on one canvas whose places both layers
+/// read; the mark of each hatch depends on which gaps and corners the
+/// others took.
 pub fn picture(board: &Board, view: &View<'_>, width: usize) -> Picture {
     let places = arrange(board, width, boxes_across(width));
     let columns = places.iter().map(|p| p.0 + 1).max().unwrap_or(0);
