@@ -78,10 +78,6 @@ pub fn hatch_line(state: crate::model::HatchStateId) -> (&'static str, &'static 
     )
 }
 
-fn state_name(names: &[String], index: usize) -> &str {
-    names.get(index).map_or("?", String::as_str)
-}
-
 /// The legend: a box per room state with its fill, each hatch state's line
 /// in words, and the marks of the start and of a path; with a place (its
 /// centre across, its top), pinned there.
@@ -92,7 +88,7 @@ fn legend(rules: &Rules, walk: bool, place: Option<(i64, i64)>) -> String {
         let fill = room_fill(StateId(i as u8));
         rows.push(format!(
             "<tr><td bgcolor=\"{fill}\" width=\"20\"></td><td align=\"left\">{}</td></tr>",
-            escape::dot_html(name)
+            escape::dot_html(&rules.say(name))
         ));
     }
     rows.push("<tr><td colspan=\"2\"><b>hatches</b></td></tr>".to_string());
@@ -106,7 +102,7 @@ fn legend(rules: &Rules, walk: bool, place: Option<(i64, i64)>) -> String {
         };
         rows.push(format!(
             "<tr><td>{look}</td><td align=\"left\">{}</td></tr>",
-            escape::dot_html(name)
+            escape::dot_html(&rules.say(name))
         ));
     }
     rows.push("<tr><td colspan=\"2\"><b>marks</b></td></tr>".to_string());
@@ -219,11 +215,11 @@ pub fn ship(board: &Board, start: RoomId, walk: Option<&Walk<'_>>) -> String {
         if let Some(name) = &room.name {
             lines.push(name.clone());
         }
-        let now = state_name(&rules.room_states, usize::from(state.0));
+        let now = rules.say_room_state(state);
         if state == room.state {
             lines.push(now.to_string());
         } else {
-            let was = state_name(&rules.room_states, usize::from(room.state.0));
+            let was = rules.say_room_state(room.state);
             lines.push(format!("{now} (was {was})"));
         }
         widest = widest.max(lines.iter().map(|l| l.width()).max().unwrap_or(0));
@@ -323,13 +319,13 @@ fn hatch_edge(board: &Board, i: usize, walk: Option<&Walk<'_>>, u: &HatchUse) ->
         .and_then(|w| w.end.hatches.get(i).copied())
         .unwrap_or(hatch.state);
     let (style, colour) = hatch_line(state);
-    let state_text = state_name(&rules.hatch_states, usize::from(state.0));
+    let state_text = rules.say_hatch_state(state);
     let mut attributes = vec![
         format!("style={style}"),
         format!(
             "tooltip=\"{}: {}\"",
             escape::dot_label(&board.hatch_label(h)),
-            escape::dot_label(state_text)
+            escape::dot_label(&state_text)
         ),
     ];
     if u.steps.is_empty() {

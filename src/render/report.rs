@@ -41,11 +41,11 @@ pub struct ReportDoc {
     pub rooms: Vec<RoomDoc>,
     /// Each hatch as `A-B`, in board order.
     pub hatches: Vec<String>,
-    /// The rules' room states, by state id.
+    /// The rules' room states as players say them, by state id.
     pub room_states: Vec<String>,
     /// The code each room state is shown by, by state id.
     pub room_codes: Vec<String>,
-    /// The rules' hatch states, by state id.
+    /// The rules' hatch states as players say them, by state id.
     pub hatch_states: Vec<String>,
     /// The code each hatch state is shown by, by state id.
     pub hatch_codes: Vec<String>,
@@ -226,9 +226,17 @@ pub fn report_doc(answer: &Answer<'_>) -> Result<ReportDoc, Refused> {
         hatches: (0..board.hatches.len())
             .map(|h| board.hatch_label(HatchId(h as u32)))
             .collect(),
-        room_states: rules.room_states.clone(),
+        room_states: rules
+            .room_states
+            .iter()
+            .map(|n| rules.say(n).into_owned())
+            .collect(),
         room_codes: state_codes(rules),
-        hatch_states: rules.hatch_states.clone(),
+        hatch_states: rules
+            .hatch_states
+            .iter()
+            .map(|n| rules.say(n).into_owned())
+            .collect(),
         hatch_codes: super::draw::hatch_codes(&rules.hatch_states)
             .into_iter()
             .map(String::from)

@@ -103,10 +103,10 @@ pub fn summary(
         .iter()
         .map(|r| board.room(*r).id.as_str())
         .collect();
-    let states: Vec<&str> = sweep
+    let states: Vec<std::borrow::Cow<'_, str>> = sweep
         .states
         .iter()
-        .map(|s| rules.room_states[usize::from(s.0)].as_str())
+        .map(|&s| rules.say_room_state(s))
         .collect();
     let line = format!(
         "{} {} {} {}; {}, {} in all",

@@ -12,7 +12,7 @@
 //! A board that places every room pins each room's node to its place, and
 //! Graphviz (`dot`, or `neato -n`) draws the rooms there.
 
-use crate::common;
+use crate::common::{self, Run};
 
 use common::hatchway;
 
@@ -292,39 +292,14 @@ fn graphviz_draws_paths_of_outcomes_and_plans() {
 #[test]
 fn an_outcome_is_drawn_with_its_steps_and_changes() {
     // mini-flood's outcome 5: open 1-2 (both rooms flood to low water),
-    // move 1.
-    let text = dot_of(&["dot", "boards/mini-flood.board", "--outcome", "5"]);
-    assert!(
-        text.contains("outcome 5 of 9: 2 steps, ends in 1, 2 min"),
-        "{text}"
-    );
-    assert!(
-        text.contains("\"1\" [label=\"1 (end)\\nlow_flood (was clear)\""),
-        "{text}"
-    );
-    assert!(
-        text.contains("\"2\" [label=\"2 (start)\\nlow_flood (was high_flood)\""),
-        "{text}"
-    );
-    assert!(
-        text.contains("label=\"1: open\\n2: to 1\", dir=back"),
-        "{text}"
-    );
-    // Hatches the path does not touch keep their plain look.
-    assert!(
-        text.contains("\"3\" -- \"4\" [style=solid, tooltip=\"3-4: closed\", color=\"#404040\"];"),
-        "{text}"
-    );
+    // move 1. Hatches the path does not touch keep their plain look.
+    Run::new(&["dot", "boards/mini-flood.board", "--outcome", "5"])
+        .snapshot("dot@mini-flood-outcome-5");
 }
 
 #[test]
 fn another_start_room_is_highlighted() {
-    let text = dot_of(&["dot", "--from", "7"]);
-    assert!(
-        text.contains("\"7\" [label=\"7 (start)\\nMissile Control\\nclear\""),
-        "{text}"
-    );
-    assert!(!text.contains("1 (start)"), "{text}");
+    Run::new(&["dot", "--from", "7"]).snapshot("dot@from-7");
 }
 
 #[test]
@@ -407,49 +382,38 @@ fn the_standard_board_is_pinned() {
 
 #[test]
 fn wrong_requests_are_errors() {
-    let (out, err, code) = hatchway(&["dot", "boards/mini-flood.board", "--outcome", "10"]);
-    assert_eq!(code, 1, "{err}");
-    assert!(out.is_empty());
-    assert!(err.contains("there is no outcome 10"), "{err}");
-    assert!(err.contains("outcomes 1 to 9"), "{err}");
-
-    let (_, err, code) = hatchway(&["dot", "boards/mini-flood.board", "--outcome", "0"]);
-    assert_eq!(code, 1, "{err}");
-
-    // An illegal step: room 3 is on fire.
-    let (out, err, code) = hatchway(&[
-        "dot",
-        "boards/mini-flood.board",
-        "--path",
-        "open 2-4, open 1-3",
-    ]);
-    assert_eq!(code, 1, "{err}");
-    assert!(out.is_empty(), "{out}");
-    assert!(err.contains("step 2 is not allowed"), "{err}");
-    assert!(err.contains("[--path:1:11]"), "{err}");
-
-    let (_, err, code) = hatchway(&["dot", "--path", "move 1, fly 2"]);
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("this step cannot be read"), "{err}");
-
-    let (_, err, code) = hatchway(&["dot", "--path", "move 11"]);
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("unknown room `11`"), "{err}");
-
-    let (_, err, code) = hatchway(&["dot", "--from", "11"]);
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("unknown room `11` in `--from`"), "{err}");
-
-    let (_, err, code) = hatchway(&["dot", "red-november", "--with", "grog"]);
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("unknown item `grog`"), "{err}");
-
-    let (_, err, code) = hatchway(&["dot", "--outcome", "1", "--path", "move 2"]);
-    assert_eq!(code, 2, "{err}");
-
-    let (_, err, code) = hatchway(&["dot", "no-such.board"]);
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("no such file"), "{err}");
+    let cases: [(&str, &[&str]); 9] = [
+        (
+            "outcome-10",
+            &["dot", "boards/mini-flood.board", "--outcome", "10"],
+        ),
+        (
+            "outcome-0",
+            &["dot", "boards/mini-flood.board", "--outcome", "0"],
+        ),
+        // An illegal step: hatch 1-3 does not touch room 2.
+        (
+            "illegal-step",
+            &[
+                "dot",
+                "boards/mini-flood.board",
+                "--path",
+                "open 2-4, open 1-3",
+            ],
+        ),
+        ("unreadable-step", &["dot", "--path", "move 1, fly 2"]),
+        ("unknown-room", &["dot", "--path", "move 11"]),
+        ("unknown-from", &["dot", "--from", "11"]),
+        ("unknown-item", &["dot", "red-november", "--with", "grog"]),
+        (
+            "outcome-and-path",
+            &["dot", "--outcome", "1", "--path", "move 2"],
+        ),
+        ("no-such-file", &["dot", "no-such.board"]),
+    ];
+    for (name, args) in cases {
+        Run::new(args).snapshot(&format!("dot@wrong-{name}"));
+    }
 }
 
 /// The attributes of the node statements of a graph, by node id.

@@ -77,7 +77,7 @@ pub fn states(board: &Board) -> Vec<(&'static str, Vec<Entry>)> {
                     pattern_fill(s),
                     escape::xml(code)
                 ),
-                words: name.clone(),
+                words: rules.say(name).into_owned(),
             }
         })
         .collect();
@@ -95,7 +95,7 @@ pub fn states(board: &Board) -> Vec<(&'static str, Vec<Entry>)> {
                     Stroke::of(state).attributes(),
                     escape::xml(&code.to_string())
                 ),
-                words: name.clone(),
+                words: rules.say(name).into_owned(),
             }
         })
         .collect();

@@ -246,7 +246,7 @@ fn hatches(board: &Board, layout: &Layout, hatch_state: &dyn Fn(usize) -> HatchS
     for (i, points) in layout.routes.iter().enumerate() {
         let state = hatch_state(i);
         let s = usize::from(state.0);
-        let name = rules.hatch_states.get(s).map_or("?", String::as_str);
+        let name = rules.say_hatch_state(state);
         let code = hatch_codes.get(s).copied().unwrap_or('?');
         let (_, colour) = dot::hatch_line(state);
         let (x, y) = layout.codes[i];
@@ -258,7 +258,7 @@ fn hatches(board: &Board, layout: &Layout, hatch_state: &dyn Fn(usize) -> HatchS
             y + g.centred(g.font),
             escape::xml(&code.to_string()),
             label = escape::xml(&board.hatch_label(HatchId(i as u32))),
-            name = escape::xml(name),
+            name = escape::xml(&name),
         ));
     }
     out.push_str("</g>\n");
@@ -333,16 +333,11 @@ fn room_group(
     let mut out = String::new();
     let (x, y) = layout.corner(RoomId(i as u32));
     let s = usize::from(state.0);
-    let name = rules.room_states.get(s).map_or("?", String::as_str);
+    let name = rules.say_room_state(state);
     let code = room_codes.get(s).map_or("?", String::as_str);
-    let was = (state != room.state).then(|| {
-        rules
-            .room_states
-            .get(usize::from(room.state.0))
-            .map_or("?", String::as_str)
-    });
+    let was = (state != room.state).then(|| rules.say_room_state(room.state));
     let mut tooltip = format!("{}: {name}", room.label());
-    if let Some(was) = was {
+    if let Some(was) = &was {
         tooltip.push_str(&format!(" (was {was})"));
     }
     out.push_str(&format!(
@@ -404,7 +399,7 @@ fn room_group(
         "<text class=\"room-state\" x=\"{}\" y=\"{}\" font-style=\"italic\">{}</text>\n",
         x + 8,
         y + bh - 2 * g.font,
-        escape::xml(&draw::fit(name, g.text_columns))
+        escape::xml(&draw::fit(&name, g.text_columns))
     ));
     // A page's script writes a room's former state here as it steps.
     if was.is_some() || look.page {
