@@ -8,7 +8,7 @@
 //! named in the renderer; the standard board with a path and a placed
 //! board of other rules are pinned.
 
-use crate::common;
+use crate::common::{self, Run};
 
 use common::hatchway;
 
@@ -42,9 +42,7 @@ fn an_outcome_is_drawn_with_its_path() {
     fits_80_columns(&out);
     assert!(out.contains("+10-----(4)@+"), "the path ends in room 10");
     pinned("draw@red-november-outcome-10", &out);
-    let (_, err, code) = hatchway(&["draw", "red-november", "--outcome", "11"]);
-    assert_eq!(code, 1);
-    assert!(err.contains("no outcome 11"), "{err}");
+    Run::new(&["draw", "red-november", "--outcome", "11"]).snapshot("draw@wrong-outcome-11");
 }
 
 #[test]
@@ -187,20 +185,20 @@ fn places_must_be_small_and_unique() {
         (
             "same.board",
             "board b\nroom 1 at 0,0\nroom 2 at 0,0\nstart 1\n",
-            "two rooms are at 0,0",
+            "shared",
         ),
         (
             "far.board",
             "board b\nroom 1 at 100,0\nstart 1\n",
-            "the column `100` is too large",
+            "too-far",
         ),
     ];
-    for (name, text, message) in cases {
+    for (name, text, snapshot) in cases {
         let file = dir.join(name);
         std::fs::write(&file, text).expect("the file writes");
-        let (_, err, code) = hatchway(&["check", file.to_str().expect("UTF-8 path")]);
-        assert_eq!(code, 1, "{name}");
-        assert!(err.contains(message), "{name}: {err}");
+        Run::new(&["check", file.to_str().expect("UTF-8 path")])
+            .tmp(&dir)
+            .snapshot(&format!("draw@places-{snapshot}"));
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -567,18 +565,10 @@ fn svg_names_are_escaped() {
 
 #[test]
 fn svg_requests_end_with_their_exit_codes() {
-    let (out, err, code) =
-        hatchway(&["draw", "red-november", "--format", "svg", "--outcome", "11"]);
-    assert_eq!(code, 1, "{err}");
-    assert!(out.is_empty(), "{out}");
-    assert!(err.contains("there is no outcome 11"), "{err}");
-    let (out, err, code) = hatchway(&["draw", "--format", "png"]);
-    assert_eq!(code, 2, "{err}");
-    assert!(out.is_empty());
-    assert!(err.contains("possible values: text, svg"), "{err}");
-    let (out, err, code) = hatchway(&["draw", "no-such.board", "--format", "svg"]);
-    assert_eq!(code, 1, "{err}");
-    assert!(out.is_empty());
+    Run::new(&["draw", "red-november", "--format", "svg", "--outcome", "11"])
+        .snapshot("draw@wrong-svg-outcome-11");
+    Run::new(&["draw", "--format", "png"]).snapshot("draw@wrong-format");
+    Run::new(&["draw", "no-such.board", "--format", "svg"]).snapshot("draw@wrong-svg-no-file");
     let (text, _, code) = hatchway(&["draw", "--format", "text"]);
     assert_eq!(code, 0);
     assert!(text.starts_with('+'), "text stays the default: {text}");
