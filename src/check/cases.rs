@@ -109,12 +109,10 @@ pub(super) fn check_cases(
     problems: &mut Vec<Problem>,
 ) {
     let Cases {
-        rules,
-        kind,
-        subject,
         froms,
         throughs,
         required,
+        ..
     } = *cases;
     let relevant = ItemSet(
         conditions
@@ -160,35 +158,7 @@ pub(super) fn check_cases(
                             with: ItemSet(items.0 & relevant.0),
                             without: ItemSet(!items.0 & relevant.0),
                         };
-                        let words = condition_words(rules, &case, false);
-                        let words = if words.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" {words}")
-                        };
-                        let rule = format!(
-                            "{} {subject}{words}: {}",
-                            kind.keyword(),
-                            kind.example_effect()
-                        );
-                        problems.push(
-                            Problem::error(
-                                Code::MissingRule,
-                                format!(
-                                    "no rule says {}",
-                                    kind.question(subject, &condition_words(rules, &case, true))
-                                ),
-                            )
-                            .label(span, "declared here")
-                            .help(format!(
-                                "add a rule for that case, such as `{}`, or one without conditions",
-                                rule
-                            ))
-                            .fix(Fix::AddLine {
-                                after: span,
-                                line: rule,
-                            }),
-                        );
+                        problems.push(gap_problem(cases, &case, span));
                     }
                     continue;
                 }
@@ -197,55 +167,106 @@ pub(super) fn check_cases(
                     if !reported_ties.insert((first, other)) {
                         continue;
                     }
-                    let (a, a_span) = conditions[first];
-                    let (b, b_span) = conditions[other];
-                    if a == b {
-                        problems.push(
-                            Problem::error(
-                                Code::ConflictingRules,
-                                format!(
-                                    "two rules say {}",
-                                    kind.question(subject, &condition_words(rules, &a, true))
-                                ),
-                            )
-                            .label(b_span, "second rule for the same case")
-                            .label(a_span, "first rule")
-                            .help("remove one of them"),
-                        );
-                        continue;
-                    }
-                    let both = Condition {
-                        from: a.from.or(b.from),
-                        through: a.through.or(b.through),
-                        with: ItemSet(a.with.0 | b.with.0),
-                        without: ItemSet(a.without.0 | b.without.0),
-                    };
-                    let rule = format!(
-                        "{} {subject} {}: {}",
-                        kind.keyword(),
-                        condition_words(rules, &both, false),
-                        kind.example_effect()
-                    );
-                    problems.push(
-                        Problem::error(
-                            Code::ConflictingRules,
-                            format!(
-                                "two rules apply when {}",
-                                kind.action(subject, &condition_words(rules, &both, true))
-                            ),
-                        )
-                        .label(b_span, "and so does this one, with as many conditions")
-                        .label(a_span, "this rule applies")
-                        .help(format!(
-                            "the rule with more conditions wins: add `{rule}` for that case, or change one of these"
-                        ))
-                        .fix(Fix::AddLine {
-                            after: if a_span.end > b_span.end { a_span } else { b_span },
-                            line: rule,
-                        }),
-                    );
+                    problems.push(tie_problem(cases, conditions[first], conditions[other]));
                 }
             }
         }
     }
+}
+
+/// No rule decides `case`: the problem, with a rule for it to add after
+/// the declaration at `span`.
+fn gap_problem(cases: &Cases<'_>, case: &Condition, span: Span) -> Problem {
+    let Cases {
+        rules,
+        kind,
+        subject,
+        ..
+    } = *cases;
+    let words = condition_words(rules, case, false);
+    let words = if words.is_empty() {
+        String::new()
+    } else {
+        format!(" {words}")
+    };
+    let rule = format!(
+        "{} {subject}{words}: {}",
+        kind.keyword(),
+        kind.example_effect()
+    );
+    Problem::error(
+        Code::MissingRule,
+        format!(
+            "no rule says {}",
+            kind.question(subject, &condition_words(rules, case, true))
+        ),
+    )
+    .label(span, "declared here")
+    .help(format!(
+        "add a rule for that case, such as `{}`, or one without conditions",
+        rule
+    ))
+    .fix(Fix::AddLine {
+        after: span,
+        line: rule,
+    })
+}
+
+/// Two rules, as specific as each other, both decide a case: the problem,
+/// with the rule that would decide it to add.
+fn tie_problem(
+    cases: &Cases<'_>,
+    (a, a_span): (Condition, Span),
+    (b, b_span): (Condition, Span),
+) -> Problem {
+    let Cases {
+        rules,
+        kind,
+        subject,
+        ..
+    } = *cases;
+    if a == b {
+        return Problem::error(
+            Code::ConflictingRules,
+            format!(
+                "two rules say {}",
+                kind.question(subject, &condition_words(rules, &a, true))
+            ),
+        )
+        .label(b_span, "second rule for the same case")
+        .label(a_span, "first rule")
+        .help("remove one of them");
+    }
+    let both = Condition {
+        from: a.from.or(b.from),
+        through: a.through.or(b.through),
+        with: ItemSet(a.with.0 | b.with.0),
+        without: ItemSet(a.without.0 | b.without.0),
+    };
+    let rule = format!(
+        "{} {subject} {}: {}",
+        kind.keyword(),
+        condition_words(rules, &both, false),
+        kind.example_effect()
+    );
+    Problem::error(
+        Code::ConflictingRules,
+        format!(
+            "two rules apply when {}",
+            kind.action(subject, &condition_words(rules, &both, true))
+        ),
+    )
+    .label(b_span, "and so does this one, with as many conditions")
+    .label(a_span, "this rule applies")
+    .help(format!(
+        "the rule with more conditions wins: add `{rule}` for that case, or change one of these"
+    ))
+    .fix(Fix::AddLine {
+        after: if a_span.end > b_span.end {
+            a_span
+        } else {
+            b_span
+        },
+        line: rule,
+    })
 }

@@ -26,6 +26,12 @@ pub(super) enum Allowed {
 }
 
 impl RulesScope {
+    /// The conditions of one rule as a [`Condition`]: each condition is
+    /// checked against what the rule's kind allows, and `None` (with the
+    /// problems) when one is refused.
+    ///
+    /// One function of some 110 lines: one arm a kind of condition, read
+    /// as a table of what each rule kind allows.
     pub(super) fn condition(
         &self,
         conditions: &[ast::Condition],

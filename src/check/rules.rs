@@ -161,6 +161,10 @@ struct Written {
 }
 
 /// Compiles the `enter`, `leave`, `open` and `flow` statements.
+///
+/// One function of some 130 lines: one loop over the statements, one arm
+/// a kind of movement rule, read as a table; the `flow` arm keeps the first
+/// rule of each pair of states, which the loop's order decides.
 fn movement_rules(
     file: &ast::RulesFile,
     scope: &RulesScope,

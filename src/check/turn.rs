@@ -138,6 +138,10 @@ fn failure(f: &ast::ActionFailure, out: &mut Compiled, problems: &mut Vec<Proble
 }
 
 /// One `action NAME: room|hatch STATE becomes STATE` statement.
+///
+/// One function of some 120 lines: the statement's name, its change, and
+/// whether it agrees with the action's earlier statements are checked in
+/// that order, each refusal ending it, as a reader checks the line.
 fn declare(
     d: &ast::ActionDecl,
     scope: &RulesScope,
