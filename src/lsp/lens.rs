@@ -6,7 +6,7 @@
 //! has moved on).
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use lsp_server::{Message, Request, RequestId};
@@ -41,6 +41,9 @@ pub(super) struct Lenses {
     sender: crossbeam_channel::Sender<Message>,
     /// Whether the editor takes that request.
     refresh: bool,
+    /// The number of the last request sent to the editor: each request's
+    /// id is its own, whichever document it is about.
+    asked: Arc<AtomicU64>,
 }
 
 impl Lenses {
@@ -51,6 +54,7 @@ impl Lenses {
             found: Arc::default(),
             sender,
             refresh,
+            asked: Arc::default(),
         }
     }
 
@@ -66,6 +70,7 @@ impl Lenses {
         let found = Arc::clone(&self.found);
         let sender = self.sender.clone();
         let refresh = self.refresh;
+        let asked = Arc::clone(&self.asked);
         let uri = document.uri.clone();
         // Without a thread there is no lens: the editor works on.
         let _ = std::thread::Builder::new()
@@ -80,7 +85,8 @@ impl Lenses {
                     .unwrap_or_else(PoisonError::into_inner)
                     .insert(uri, Found { generation, lines });
                 if refresh {
-                    let id = RequestId::from(format!("hatchway-lens-{generation}"));
+                    let n = asked.fetch_add(1, Ordering::SeqCst) + 1;
+                    let id = RequestId::from(format!("hatchway-lens-{n}"));
                     let request = Request::new(id, "workspace/codeLens/refresh".to_string(), ());
                     // A closed connection means the server is ending.
                     let _ = sender.send(request.into());
