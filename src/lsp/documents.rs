@@ -31,7 +31,8 @@ pub(super) struct Document {
     pub text: String,
     /// Where its lines start.
     pub lines: Lines,
-    /// Its syntax tree, when it is in the hatchway language and parses.
+    /// Its syntax tree, when it is in the hatchway language: the
+    /// statements that parse, when its header does.
     pub tree: Option<ast::File>,
     /// Every problem `hatchway check` reports of it, and of the rules file
     /// it names.
@@ -103,7 +104,7 @@ impl Document {
             kind: self.kind,
         };
         self.tree = match self.kind {
-            InputKind::Language => syntax::parse_all(&self.text).ok(),
+            InputKind::Language => syntax::parse_partial(&self.text),
             InputKind::Document(_) => None,
         };
         let (reports, compiled) = match load::compile(&input) {

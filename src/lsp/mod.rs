@@ -13,7 +13,8 @@
 //! - `position`: byte offsets to the editor's UTF-16 positions and back;
 //! - `files`: `file:` URIs and paths;
 //! - `statements`: what a syntax tree names, and where;
-//! - one file a feature: `diagnostics`, `actions` (quick fixes), `hover`
+//! - one file a feature: `diagnostics`, `actions` (quick fixes, with
+//!   `additions`, where a line a fix adds goes), `hover`
 //!   (with `wording`, a rule in words), `definition`, `completion`,
 //!   `symbols` (and folding), `formatting`, `lens`.
 
@@ -33,6 +34,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 mod actions;
+mod additions;
 mod completion;
 mod definition;
 mod diagnostics;
@@ -157,6 +159,12 @@ fn refuse(request: Request, code: ErrorCode, message: &str) -> Response {
 
 /// The answer to `initialize`: what the server can do.
 fn initialize(connection: &Connection, request: Request) -> (Response, Server) {
+    // Snippets in edits are newer than lsp-types: read from the raw value.
+    let snippets = request
+        .params
+        .pointer("/capabilities/workspace/workspaceEdit/snippetEditSupport")
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(false);
     let params: InitializeParams = serde_json::from_value(request.params).unwrap_or_default();
     let refresh = params
         .capabilities
@@ -204,6 +212,7 @@ fn initialize(connection: &Connection, request: Request) -> (Response, Server) {
         documents: HashMap::new(),
         sender: connection.sender.clone(),
         lenses: Lenses::new(connection.sender.clone(), refresh),
+        snippets,
     };
     (Response::new_ok(request.id, result), server)
 }
@@ -213,6 +222,8 @@ struct Server {
     documents: HashMap<Uri, Document>,
     sender: crossbeam_channel::Sender<Message>,
     lenses: Lenses,
+    /// Whether the editor takes snippets in a quick fix's edits.
+    snippets: bool,
 }
 
 /// A request's parameters, or the error that they are not what its method
@@ -269,10 +280,12 @@ impl Server {
                 &request,
                 |d, _: lsp_types::FoldingRangeParams| Some(symbols::folds(d)),
             ),
-            req::CodeActionRequest::METHOD => self
-                .on::<req::CodeActionRequest, _>(&request, |d, p: lsp_types::CodeActionParams| {
-                    Some(actions::quick_fixes(d, p.range))
-                }),
+            req::CodeActionRequest::METHOD => self.on::<req::CodeActionRequest, _>(
+                &request,
+                |d, p: lsp_types::CodeActionParams| {
+                    Some(actions::quick_fixes(d, p.range, self.snippets))
+                },
+            ),
             req::CodeLensRequest::METHOD => self
                 .on::<req::CodeLensRequest, _>(&request, |d, _: lsp_types::CodeLensParams| {
                     Some(self.lenses.lenses(d))

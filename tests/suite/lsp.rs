@@ -362,10 +362,13 @@ fn a_conflict_offers_the_rule_it_asks_for() {
     );
     let edit = &actions[0]["edit"]["changes"][uri][0];
     assert_eq!(
-        edit["newText"], "\nenter fire from clear with grog: cost N",
+        edit["newText"], "\nenter fire from clear with grog: cost 1",
         "{actions}"
     );
-    assert_eq!(edit["range"]["start"], position(9, 28));
+    assert_eq!(
+        edit["range"],
+        json!({"start": position(9, 28), "end": position(9, 28)})
+    );
     assert_eq!(session.finish().0, 0);
 }
 
@@ -611,12 +614,22 @@ fn a_document_that_does_not_parse_still_gets_answers() {
         diagnostics.iter().any(|d| d["code"] == "hatchway::syntax"),
         "{diagnostics:?}"
     );
+    // The statements that parse are read: `room 1` is, the rest of its
+    // line is not.
+    let hover = session.result("textDocument/hover", at(uri, 1, 5));
     assert_eq!(
-        session.result("textDocument/hover", at(uri, 1, 5)),
-        Value::Null
+        hover["range"],
+        json!({"start": position(1, 5), "end": position(1, 6)})
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("**Room `1`**"),
+        "{hover}"
     );
     assert_eq!(
-        session.result("textDocument/definition", at(uri, 1, 5)),
+        session.result("textDocument/definition", at(uri, 1, 12)),
         Value::Null
     );
     assert!(
@@ -631,10 +644,9 @@ fn a_document_that_does_not_parse_still_gets_answers() {
         ),
         json!([])
     );
-    assert_eq!(
-        session.result("textDocument/documentSymbol", doc(uri)),
-        json!([])
-    );
+    let symbols = session.result("textDocument/documentSymbol", doc(uri));
+    assert_eq!(symbols.as_array().map(Vec::len), Some(1), "{symbols}");
+    assert_eq!(symbols[0]["name"], "room 1");
     assert_eq!(
         session.result("textDocument/foldingRange", doc(uri)),
         json!([])
@@ -806,5 +818,372 @@ fn a_lens_for_an_older_text_is_dropped_and_a_stopped_search_says_so() {
         lenses[0]["command"]["title"], "search stopped at 200000 states",
         "{lenses}"
     );
+    assert_eq!(session.finish().0, 0);
+}
+
+/// `text` with the protocol's edits made (positions in UTF-16 units).
+fn applied(text: &str, edits: &[Value]) -> String {
+    let offset = |p: &Value| -> usize {
+        let line = p["line"].as_u64().expect("a line") as usize;
+        let character = p["character"].as_u64().expect("a column") as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        let rest = &text[start.min(text.len())..];
+        let mut units = 0;
+        for (i, c) in rest.char_indices() {
+            if units >= character || c == '\n' {
+                return start + i;
+            }
+            units += c.len_utf16();
+        }
+        text.len()
+    };
+    let mut spans: Vec<(usize, usize, String)> = edits
+        .iter()
+        .map(|e| {
+            let new = e["newText"]
+                .as_str()
+                .or_else(|| e["snippet"]["value"].as_str())
+                .expect("new text");
+            (
+                offset(&e["range"]["start"]),
+                offset(&e["range"]["end"]),
+                new.to_string(),
+            )
+        })
+        .collect();
+    spans.sort_by_key(|s| std::cmp::Reverse(s.0));
+    let mut out = text.to_string();
+    for (start, end, new) in spans {
+        out.replace_range(start..end, &new);
+    }
+    out
+}
+
+/// The edits a code action makes to `uri`, plain or as snippets.
+fn action_edits(action: &Value, uri: &str) -> Vec<Value> {
+    if let Some(edits) = action["edit"]["changes"][uri].as_array() {
+        return edits.clone();
+    }
+    action["edit"]["documentChanges"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|c| c["textDocument"]["uri"] == uri)
+        .flat_map(|c| c["edits"].as_array().cloned().unwrap_or_default())
+        .collect()
+}
+
+/// The code actions offered on one diagnostic.
+fn actions_on(session: &mut Session, uri: &str, diagnostic: &Value) -> Vec<Value> {
+    session
+        .result(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": diagnostic["range"], "context": {"diagnostics": [diagnostic]}}),
+        )
+        .as_array()
+        .cloned()
+        .expect("a list of actions")
+}
+
+/// Replaces a document's text and returns its new diagnostics.
+fn change(session: &mut Session, uri: &str, version: i64, text: &str) -> Vec<Value> {
+    session.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]}),
+    );
+    session.diagnostics(uri)
+}
+
+fn errors(diagnostics: &[Value]) -> Vec<&Value> {
+    diagnostics.iter().filter(|d| d["severity"] == 1).collect()
+}
+
+fn rulebook() -> String {
+    std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("boards/red-november-rulebook.rules"),
+    )
+    .expect("the shipped rulebook")
+}
+
+/// The line (0-based) of the first line of `text` that is `line`.
+fn line_of(text: &str, line: &str) -> u32 {
+    text.lines().position(|l| l == line).expect("the line") as u32
+}
+
+#[test]
+fn a_missing_rule_is_added_among_its_rules_with_a_real_value() {
+    let rulebook = rulebook();
+    let mut session = Session::started();
+    let cases = [
+        (
+            "enter fire: forbidden\n",
+            "enter fire with grog with fire_extinguisher: cost 0",
+            "\nenter fire without grog without fire_extinguisher: cost 1",
+        ),
+        // No rule at all for the state: after the last `enter` rule.
+        (
+            "enter low_flood: cost 1\n",
+            "enter sea with aqualung: cost 1",
+            "\nenter low_flood: cost 1",
+        ),
+    ];
+    for (n, (cut, after, added)) in cases.into_iter().enumerate() {
+        let uri = format!("untitled:cut{n}.rules");
+        let text = rulebook.replace(cut, "");
+        let diagnostics = session.open(&uri, "hatchway-rules", &text);
+        let missing = errors(&diagnostics);
+        assert_eq!(missing.len(), 1, "{diagnostics:?}");
+        assert_eq!(missing[0]["code"], "hatchway::missing_rule");
+        let actions = actions_on(&mut session, &uri, missing[0]);
+        assert_eq!(actions.len(), 1, "{actions:?}");
+        assert_eq!(actions[0]["title"], format!("Add `{}`", &added[1..]));
+        let edits = action_edits(&actions[0], &uri);
+        let line = line_of(&text, after);
+        let end = position(line, after.len() as u32);
+        assert_eq!(
+            edits,
+            [json!({"range": {"start": end, "end": end}, "newText": added})]
+        );
+        let fixed = applied(&text, &edits);
+        assert_eq!(
+            errors(&change(&mut session, &uri, 2, &fixed)),
+            Vec::<&Value>::new()
+        );
+    }
+    assert_eq!(session.finish().0, 0);
+
+    // An editor that takes snippets in edits gets the cost as a
+    // placeholder to tab to.
+    let mut session = Session::start();
+    session.result(
+        "initialize",
+        json!({"capabilities": {"workspace": {"workspaceEdit": {"snippetEditSupport": true}}}}),
+    );
+    let uri = "untitled:snippet.rules";
+    let text = rulebook.replace("enter fire: forbidden\n", "");
+    let diagnostics = session.open(uri, "hatchway-rules", &text);
+    let actions = actions_on(&mut session, uri, errors(&diagnostics)[0]);
+    let line = line_of(&text, "enter fire with grog with fire_extinguisher: cost 0");
+    let end = position(line, 51);
+    assert_eq!(
+        actions[0]["edit"],
+        json!({"documentChanges": [{
+            "textDocument": {"uri": uri, "version": null},
+            "edits": [{
+                "range": {"start": end, "end": end},
+                "snippet": {"kind": "snippet", "value": "\nenter fire without grog without fire_extinguisher: cost ${1:1}"},
+            }],
+        }]})
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn a_missing_start_is_added_and_an_unknown_room_created() {
+    let mut session = Session::started();
+    let uri = "untitled:fixes.board";
+    let text = "board b\nroom 1\nroom 2\nhatch 1-2\nhatch 2-3\n";
+    let diagnostics = session.open(uri, "hatchway-board", text);
+    let start = diagnostics
+        .iter()
+        .find(|d| d["code"] == "hatchway::missing_start")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    let actions = actions_on(&mut session, uri, start);
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(actions[0]["title"], "Add `start 1`");
+    assert_eq!(
+        action_edits(&actions[0], uri),
+        [
+            json!({"range": {"start": position(5, 0), "end": position(5, 0)}, "newText": "start 1\n"})
+        ]
+    );
+    let unknown = diagnostics
+        .iter()
+        .find(|d| d["code"] == "hatchway::unknown_room")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    assert_eq!(
+        unknown["range"],
+        json!({"start": position(4, 8), "end": position(4, 9)})
+    );
+    let actions = actions_on(&mut session, uri, unknown);
+    let create = actions
+        .iter()
+        .find(|a| a["title"] == "Add `room 3`")
+        .unwrap_or_else(|| panic!("{actions:?}"));
+    assert_eq!(
+        action_edits(create, uri),
+        [json!({"range": {"start": position(2, 6), "end": position(2, 6)}, "newText": "\nroom 3"})]
+    );
+    let both = applied(
+        &applied(text, &action_edits(create, uri)),
+        &[
+            json!({"range": {"start": position(6, 0), "end": position(6, 0)}, "newText": "start 1\n"}),
+        ],
+    );
+    assert_eq!(
+        both,
+        "board b\nroom 1\nroom 2\nroom 3\nhatch 1-2\nhatch 2-3\nstart 1\n"
+    );
+    assert_eq!(
+        errors(&change(&mut session, uri, 2, &both)),
+        Vec::<&Value>::new()
+    );
+
+    // YAML and JSON say the start their own way.
+    let yaml = "name: t\nrooms:\n  - {id: 1}\n";
+    let diagnostics = session.open("untitled:s.yaml", "yaml", yaml);
+    let actions = actions_on(&mut session, "untitled:s.yaml", &diagnostics[0]);
+    assert_eq!(
+        action_edits(&actions[0], "untitled:s.yaml"),
+        [
+            json!({"range": {"start": position(3, 0), "end": position(3, 0)}, "newText": "start: 1\n"})
+        ]
+    );
+    let json_board = "{\"name\": \"t\", \"rooms\": [{\"id\": 1}]}\n";
+    let diagnostics = session.open("untitled:s.json", "json", json_board);
+    let actions = actions_on(&mut session, "untitled:s.json", &diagnostics[0]);
+    let edits = action_edits(&actions[0], "untitled:s.json");
+    assert_eq!(
+        edits,
+        [
+            json!({"range": {"start": position(0, 34), "end": position(0, 34)}, "newText": ",\n  \"start\": 1"})
+        ]
+    );
+    assert_eq!(
+        errors(&change(
+            &mut session,
+            "untitled:s.json",
+            2,
+            &applied(json_board, &edits)
+        )),
+        Vec::<&Value>::new()
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn yaml_and_json_fixes_land_on_the_diagnostic() {
+    let mut session = Session::started();
+    let cases = [
+        (
+            "untitled:fier.yaml",
+            "yaml",
+            "name: t\nrooms:\n  - {id: 1, state: fier}\nstart: 1\n",
+        ),
+        (
+            "untitled:fier.json",
+            "json",
+            "{\"name\": \"t\",\n \"rooms\": [{\"id\": 1, \"state\": \"fier\"}],\n \"start\": 1}\n",
+        ),
+    ];
+    for (uri, language, text) in cases {
+        let diagnostics = session.open(uri, language, text);
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+        let range = diagnostics[0]["range"].clone();
+        let actions = actions_on(&mut session, uri, &diagnostics[0]);
+        let edits = action_edits(&actions[0], uri);
+        let written = if language == "json" {
+            "\"fire\""
+        } else {
+            "fire"
+        };
+        assert_eq!(edits, [json!({"range": range, "newText": written})]);
+        let fixed = applied(text, &edits);
+        assert_eq!(fixed, text.replace("fier", "fire"));
+        assert_eq!(change(&mut session, uri, 2, &fixed), Vec::<Value>::new());
+    }
+    assert_eq!(
+        session.open("untitled:x.yaml", "yaml", cases[0].2)[0]["range"],
+        json!({"start": position(2, 19), "end": position(2, 23)})
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+/// Every fix offered on every problem of the shipped corpus of bad files,
+/// applied: the text it leaves has no error the text before did not.
+#[test]
+fn every_fix_of_the_corpus_leaves_no_new_error() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut session = Session::started();
+    let mut applied_fixes = 0;
+    for corpus in ["tests/hostile", "tests/invalid"] {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(root.join(corpus))
+            .expect("the corpus")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let language = match path.extension().and_then(|e| e.to_str()) {
+                Some("board") => "hatchway-board",
+                Some("rules") => "hatchway-rules",
+                Some("yaml") => "yaml",
+                Some("json") => "json",
+                _ => continue,
+            };
+            let bytes = std::fs::read(&path).expect("a corpus file");
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let uri = uri(&path);
+            let diagnostics = session.open(&uri, language, &text);
+            // The problem without its help, which lists what the file
+            // declares (and so changes with a new room).
+            let key = |d: &Value| {
+                let message = d["message"].as_str().unwrap_or("");
+                format!(
+                    "{} {}",
+                    d["code"],
+                    message.split("\nhelp:").next().unwrap_or("")
+                )
+            };
+            let before: Vec<String> = errors(&diagnostics).into_iter().map(key).collect();
+            let mut version = 1;
+            for diagnostic in &diagnostics {
+                for action in actions_on(&mut session, &uri, diagnostic) {
+                    let edits = action_edits(&action, &uri);
+                    assert!(!edits.is_empty(), "{action}");
+                    let fixed = applied(&text, &edits);
+                    version += 1;
+                    let after = change(&mut session, &uri, version, &fixed);
+                    let new: Vec<String> = errors(&after)
+                        .into_iter()
+                        .map(key)
+                        .filter(|k| !before.contains(k))
+                        .collect();
+                    assert!(
+                        new.is_empty(),
+                        "{}: `{}` leaves new errors {new:?}\n{fixed}",
+                        path.display(),
+                        action["title"]
+                    );
+                    applied_fixes += 1;
+                    version += 1;
+                    change(&mut session, &uri, version, &text);
+                }
+            }
+            session.notify("textDocument/didClose", doc(&uri));
+            session.diagnostics(&uri);
+        }
+    }
+    assert!(applied_fixes >= 15, "{applied_fixes} fixes");
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn requests_to_the_editor_have_ids_of_their_own() {
+    let mut session = Session::started();
+    let text = BOARD.replace("red-november", "red-november-rulebook");
+    for uri in ["untitled:one.board", "untitled:two.board"] {
+        assert_eq!(
+            session.open(uri, "hatchway-board", &text),
+            Vec::<Value>::new()
+        );
+    }
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let refresh = session.wait_for("the lens's refresh", |m| {
+            m["method"] == "workspace/codeLens/refresh"
+        });
+        ids.push(refresh["id"].clone());
+    }
+    assert_ne!(ids[0], ids[1], "{ids:?}");
     assert_eq!(session.finish().0, 0);
 }
