@@ -16,7 +16,7 @@ mod wording;
 
 pub(crate) use grammar::Rule;
 pub use parse::{parse, parse_all};
-pub(crate) use parse::{parse_partial, parse_tree};
+pub(crate) use parse::{parse_partial, parse_tree, whole_statement};
 pub use wording::room_id_help;
 
 #[cfg(test)]

@@ -132,6 +132,20 @@ pub(crate) fn parse_partial(text: &str) -> Option<File> {
     })
 }
 
+/// Whether `text` is one whole statement of a board file (or of a rules
+/// file) and nothing more: an editor offers nothing after it.
+pub(crate) fn whole_statement(text: &str, board: bool) -> bool {
+    let rule = if board {
+        Rule::board_probe_alone
+    } else {
+        Rule::rules_probe_alone
+    };
+    HatchwayParser::parse(rule, text)
+        .ok()
+        .and_then(|mut pairs| pairs.next())
+        .is_some_and(|p| p.as_span().end() == text.len())
+}
+
 /// The parse tree of a file that parses: its `rules_file` or `board_file`
 /// node, with every token. The formatter reads this (the syntax tree drops
 /// the order of a board's statements and the marks between words). Call

@@ -1187,3 +1187,139 @@ fn requests_to_the_editor_have_ids_of_their_own() {
     assert_ne!(ids[0], ids[1], "{ids:?}");
     assert_eq!(session.finish().0, 0);
 }
+
+fn labels(items: &Value) -> Vec<String> {
+    items
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|i| i["label"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+/// A rules file being typed: a line that does not parse in its middle.
+const TYPED_RULES: &str = "rules mine\n# What the ship holds.\n# Two lines of comment.\nroom states: clear, fire\nhatch states: closed, open\nitems: grog, mask\naction douse: room fire becomes clear\nenter clear: cost 0 # cheap\nenter fire with\nopen closed: cost 1, becomes open\n";
+
+#[test]
+fn completion_fits_the_place_in_a_file_that_does_not_parse() {
+    let mut session = Session::started();
+    let cases: [(&str, &[&str]); 14] = [
+        ("enter ", &["clear", "fire"]),
+        ("enter fire with ", &["grog", "mask"]),
+        ("enter fire ", &["through", "from", "with", "without"]),
+        ("leave fire ", &["with", "without"]),
+        ("enter fire: ", &["cost", "forbidden"]),
+        ("revisit: ", &["forbidden", "allowed"]),
+        ("open closed: cost 1, ", &["becomes"]),
+        ("open closed: cost 1, becomes ", &["closed", "open"]),
+        ("action ", &["douse", "with", "without", "in"]),
+        ("action douse: ", &["cost", "forbidden", "bonus"]),
+        ("action new: room fire ", &["becomes"]),
+        // In a comment, after a finished statement, where a new name is
+        // declared: nothing.
+        ("enter clear: cost 0 # che", &[]),
+        ("enter clear: cost 1 ", &[]),
+        ("room states: ", &[]),
+    ];
+    for (n, (line, expected)) in cases.into_iter().enumerate() {
+        let uri = format!("untitled:typed{n}.rules");
+        let text = format!("{TYPED_RULES}{line}\n");
+        let diagnostics = session.open(&uri, "hatchway-rules", &text);
+        assert!(
+            diagnostics.iter().any(|d| d["code"] == "hatchway::syntax"),
+            "{line}: {diagnostics:?}"
+        );
+        let last = text.lines().count() as u32 - 1;
+        let got = labels(&session.result(
+            "textDocument/completion",
+            at(&uri, last, line.encode_utf16().count() as u32),
+        ));
+        assert_eq!(got, expected, "after `{line}`");
+    }
+    let board = "board b\nrules red-november\nroom 1: clear\nroom 2\nhatch 1-2 \nstart \n";
+    session.open("untitled:typed.board", "hatchway-board", board);
+    let after_hatch = session.result("textDocument/completion", at("untitled:typed.board", 4, 10));
+    assert_eq!(after_hatch, json!([]));
+    let start = session.result("textDocument/completion", at("untitled:typed.board", 5, 6));
+    assert_eq!(labels(&start), ["1", "2"]);
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn hover_symbols_and_folding_in_a_file_with_syntax_errors() {
+    let mut session = Session::started();
+    let uri = "untitled:typed.rules";
+    session.open(uri, "hatchway-rules", TYPED_RULES);
+    // `fire` in `room states:`.
+    let hover = session.result("textDocument/hover", at(uri, 3, 21));
+    assert_eq!(
+        hover["range"],
+        json!({"start": position(3, 20), "end": position(3, 24)})
+    );
+    assert_eq!(
+        hover["contents"]["value"],
+        "**`fire`** is mentioned by:\n\n- line 4: `room states: clear, fire`\n- line 7: `action douse: room fire becomes clear`"
+    );
+    let symbols = session.result("textDocument/documentSymbol", doc(uri));
+    let names: Vec<&str> = symbols
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "room states: clear, fire",
+            "hatch states: closed, open",
+            "items: grog, mask",
+            "action douse: room fire becomes clear",
+            "enter clear: cost 0",
+            "open closed: cost 1, becomes open"
+        ]
+    );
+    assert_eq!(
+        session.result("textDocument/foldingRange", doc(uri)),
+        json!([{"startLine": 1, "endLine": 2, "kind": "comment"}])
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+/// A state's hover on a board lists the lines of the built-in rules that
+/// mention it: the lines of the file go-to-definition opens.
+#[test]
+fn hover_counts_the_lines_of_the_rules_definition_opens() {
+    let mut session = Session::started();
+    let uri = "untitled:lines.board";
+    assert_eq!(
+        session.open(uri, "hatchway-board", BOARD),
+        Vec::<Value>::new()
+    );
+    let hover = session.result("textDocument/hover", at(uri, 7, 9));
+    let text = hover["contents"]["value"]
+        .as_str()
+        .expect("markdown")
+        .to_string();
+    let definition = session.result("textDocument/definition", at(uri, 3, 10));
+    let opened = std::fs::read_to_string(
+        definition["uri"]
+            .as_str()
+            .expect("a file")
+            .trim_start_matches("file://"),
+    )
+    .expect("the copy");
+    let lines: Vec<&str> = opened.lines().collect();
+    let mut checked = 0;
+    for item in text.lines().filter_map(|l| l.strip_prefix("- line ")) {
+        let (number, said) = item.split_once(": ").expect("`N: statement`");
+        let number: usize = number.parse().expect("a line number");
+        assert_eq!(
+            format!("`{}`", lines[number - 1].trim()),
+            said,
+            "line {number}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 3, "{text}");
+    assert_eq!(session.finish().0, 0);
+}
