@@ -161,6 +161,23 @@ impl Document {
         }
     }
 
+    /// Whether checking the document reads a file on disk, so that a
+    /// change there may change what it finds: a board that names a rules
+    /// file, or whose rules cannot be told from its text yet (a YAML or JSON
+    /// board, a board that does not parse). A rules file and a board on
+    /// built-in rules read nothing.
+    pub(super) fn reads_files(&self) -> bool {
+        match (&self.kind, &self.tree) {
+            (InputKind::Document(_), _) => true,
+            (InputKind::Language, Some(ast::File::Rules(_))) => false,
+            (InputKind::Language, Some(ast::File::Board(board))) => board
+                .rules
+                .iter()
+                .any(|r| matches!(r, ast::RulesRef::Path(_))),
+            (InputKind::Language, None) => true,
+        }
+    }
+
     /// The folder of the document's file: where its rules path starts.
     pub(super) fn folder(&self) -> Option<PathBuf> {
         self.path.as_ref()?.parent().map(|d| d.to_path_buf())

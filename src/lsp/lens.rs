@@ -6,13 +6,13 @@
 //! has moved on).
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use lsp_server::{Message, Request, RequestId};
 use lsp_types::{CodeLens, Command, Range, Uri};
 
 use super::documents::Document;
+use super::requests::Asker;
 use crate::answer::{Answer, Turn};
 use crate::model::Board;
 use crate::render;
@@ -38,23 +38,19 @@ pub(super) struct Lenses {
     found: Arc<Mutex<HashMap<Uri, Found>>>,
     /// Where workers send the request that asks the editor to show new
     /// lenses.
-    sender: crossbeam_channel::Sender<Message>,
+    asker: Asker,
     /// Whether the editor takes that request.
     refresh: bool,
-    /// The number of the last request sent to the editor: each request's
-    /// id is its own, whichever document it is about.
-    asked: Arc<AtomicU64>,
 }
 
 impl Lenses {
     /// No lenses yet; `refresh` when the editor can be asked to fetch them
     /// again.
-    pub(super) fn new(sender: crossbeam_channel::Sender<Message>, refresh: bool) -> Lenses {
+    pub(super) fn new(asker: Asker, refresh: bool) -> Lenses {
         Lenses {
             found: Arc::default(),
-            sender,
+            asker,
             refresh,
-            asked: Arc::default(),
         }
     }
 
@@ -68,9 +64,8 @@ impl Lenses {
         let generation = document.generation.load(Ordering::SeqCst);
         let current = Arc::clone(&document.generation);
         let found = Arc::clone(&self.found);
-        let sender = self.sender.clone();
+        let asker = self.asker.clone();
         let refresh = self.refresh;
-        let asked = Arc::clone(&self.asked);
         let uri = document.uri.clone();
         // Without a thread there is no lens: the editor works on.
         let _ = std::thread::Builder::new()
@@ -85,11 +80,7 @@ impl Lenses {
                     .unwrap_or_else(PoisonError::into_inner)
                     .insert(uri, Found { generation, lines });
                 if refresh {
-                    let n = asked.fetch_add(1, Ordering::SeqCst) + 1;
-                    let id = RequestId::from(format!("hatchway-lens-{n}"));
-                    let request = Request::new(id, "workspace/codeLens/refresh".to_string(), ());
-                    // A closed connection means the server is ending.
-                    let _ = sender.send(request.into());
+                    asker.ask("workspace/codeLens/refresh", ());
                 }
             });
     }

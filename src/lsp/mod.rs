@@ -12,6 +12,7 @@
 //! - `documents`: the open documents, checked as they change;
 //! - `position`: byte offsets to the editor's UTF-16 positions and back;
 //! - `files`: `file:` URIs and paths;
+//! - `requests`: the server's own requests to the editor, numbered;
 //! - `statements`: what a syntax tree names, and where;
 //! - one file a feature: `diagnostics`, `actions` (quick fixes, with
 //!   `additions`, where a line a fix adds goes), `hover`
@@ -44,6 +45,7 @@ mod formatting;
 mod hover;
 mod lens;
 mod position;
+mod requests;
 mod statements;
 mod symbols;
 mod transport;
@@ -51,6 +53,7 @@ mod wording;
 
 use documents::Document;
 use lens::Lenses;
+use requests::Asker;
 
 /// How a session ended.
 pub(crate) enum Ended {
@@ -166,6 +169,13 @@ fn initialize(connection: &Connection, request: Request) -> (Response, Server) {
         .and_then(serde_json::Value::as_bool)
         .unwrap_or(false);
     let params: InitializeParams = serde_json::from_value(request.params).unwrap_or_default();
+    let watch = params
+        .capabilities
+        .workspace
+        .as_ref()
+        .and_then(|w| w.did_change_watched_files)
+        .and_then(|w| w.dynamic_registration)
+        .unwrap_or(false);
     let refresh = params
         .capabilities
         .workspace
@@ -208,11 +218,14 @@ fn initialize(connection: &Connection, request: Request) -> (Response, Server) {
             version: Some(env!("CARGO_PKG_VERSION").to_string()),
         }),
     };
+    let asker = Asker::new(connection.sender.clone());
     let server = Server {
         documents: HashMap::new(),
         sender: connection.sender.clone(),
-        lenses: Lenses::new(connection.sender.clone(), refresh),
+        lenses: Lenses::new(asker.clone(), refresh),
+        asker,
         snippets,
+        watch,
     };
     (Response::new_ok(request.id, result), server)
 }
@@ -222,8 +235,12 @@ struct Server {
     documents: HashMap<Uri, Document>,
     sender: crossbeam_channel::Sender<Message>,
     lenses: Lenses,
+    /// Sends the server's own requests to the editor.
+    asker: Asker,
     /// Whether the editor takes snippets in a quick fix's edits.
     snippets: bool,
+    /// Whether the editor watches files for the server when asked to.
+    watch: bool,
 }
 
 /// A request's parameters, or the error that they are not what its method
@@ -356,17 +373,40 @@ impl Server {
                 else {
                     return;
                 };
-                // The saved file may be the rules file of other boards:
-                // check every document again with the files on disk.
-                for document in self.documents.values_mut() {
-                    document.check();
-                }
-                for document in self.documents.values() {
-                    self.publish(document);
-                }
-                if let Some(document) = self.documents.get(&p.text_document.uri) {
-                    self.lenses.start(document);
-                }
+                // The saved file may be the rules file of other boards.
+                self.files_changed(&[p.text_document.uri]);
+            }
+            note::DidChangeWatchedFiles::METHOD => {
+                let Ok(p) =
+                    serde_json::from_value::<lsp_types::DidChangeWatchedFilesParams>(n.params)
+                else {
+                    return;
+                };
+                let changed: Vec<Uri> = p.changes.into_iter().map(|c| c.uri).collect();
+                self.files_changed(&changed);
+            }
+            note::Initialized::METHOD if self.watch => {
+                // Rules files changed outside the editor (saved by another
+                // program, or from a buffer this server was not given) still
+                // reach the boards that use them.
+                let watchers = vec![lsp_types::FileSystemWatcher {
+                    glob_pattern: lsp_types::GlobPattern::String("**/*.rules".to_string()),
+                    kind: None,
+                }];
+                let registration = lsp_types::Registration {
+                    id: "hatchway-watch-rules".to_string(),
+                    method: note::DidChangeWatchedFiles::METHOD.to_string(),
+                    register_options: serde_json::to_value(
+                        lsp_types::DidChangeWatchedFilesRegistrationOptions { watchers },
+                    )
+                    .ok(),
+                };
+                self.asker.ask(
+                    req::RegisterCapability::METHOD,
+                    lsp_types::RegistrationParams {
+                        registrations: vec![registration],
+                    },
+                );
             }
             note::DidCloseTextDocument::METHOD => {
                 let Ok(p) =
@@ -386,6 +426,26 @@ impl Server {
                 self.lenses.forget(&uri);
             }
             _ => {}
+        }
+    }
+
+    /// Files on disk changed (`changed`, as the editor names them): every
+    /// open document that reads files (a board on a rules file) is checked
+    /// again, published, and its lens searched again, and so is an open
+    /// document among them.
+    fn files_changed(&mut self, changed: &[Uri]) {
+        let mut again = Vec::new();
+        for document in self.documents.values_mut() {
+            if document.reads_files() || changed.contains(&document.uri) {
+                document.check();
+                again.push(document.uri.clone());
+            }
+        }
+        for uri in &again {
+            if let Some(document) = self.documents.get(uri) {
+                self.publish(document);
+                self.lenses.start(document);
+            }
         }
     }
 

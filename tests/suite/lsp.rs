@@ -1323,3 +1323,69 @@ fn hover_counts_the_lines_of_the_rules_definition_opens() {
     assert!(checked >= 3, "{text}");
     assert_eq!(session.finish().0, 0);
 }
+
+#[test]
+fn a_rules_file_changed_on_disk_reaches_the_boards_that_use_it() {
+    let dir = folder("watched");
+    let rules = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("boards/red-november.rules"),
+    )
+    .expect("the shipped rules")
+    .replace("rules red-november", "rules mine");
+    let rules_path = dir.join("mine.rules");
+    std::fs::write(&rules_path, &rules).expect("write the rules");
+    let board = "board b\nrules \"mine.rules\"\nroom 1: clear\nroom 2: fire\nhatch 1-2\nstart 1\n";
+    let board_path = dir.join("b.board");
+    std::fs::write(&board_path, board).expect("write the board");
+    let (rules_uri, board_uri) = (uri(&rules_path), uri(&board_path));
+
+    let mut session = Session::start();
+    session.result(
+        "initialize",
+        json!({"capabilities": {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}}}),
+    );
+    session.notify("initialized", json!({}));
+    let register = session.wait_for("the watch's registration", |m| {
+        m["method"] == "client/registerCapability"
+    });
+    let registration = &register["params"]["registrations"][0];
+    assert_eq!(registration["method"], "workspace/didChangeWatchedFiles");
+    assert_eq!(
+        registration["registerOptions"],
+        json!({"watchers": [{"globPattern": "**/*.rules"}]})
+    );
+    session.write(
+        json!({"jsonrpc": "2.0", "id": register["id"], "result": null})
+            .to_string()
+            .as_bytes(),
+    );
+    assert_eq!(
+        session.open(&board_uri, "hatchway-board", board),
+        Vec::<Value>::new()
+    );
+
+    // Broken on disk by another program: the watch tells the server.
+    let broken = rules.replace("enter fire", "enter fier");
+    std::fs::write(&rules_path, &broken).expect("write");
+    session.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": rules_uri, "type": 2}]}),
+    );
+    let diagnostics = session.diagnostics(&board_uri);
+    assert_eq!(
+        diagnostics
+            .iter()
+            .map(|d| d["code"].clone())
+            .collect::<Vec<_>>(),
+        ["hatchway::rules_unusable"],
+        "{diagnostics:?}"
+    );
+
+    // Mended in the editor and saved: the board is checked again.
+    session.open(&rules_uri, "hatchway-rules", &broken);
+    std::fs::write(&rules_path, &rules).expect("write");
+    change(&mut session, &rules_uri, 2, &rules);
+    session.notify("textDocument/didSave", doc(&rules_uri));
+    assert_eq!(session.diagnostics(&board_uri), Vec::<Value>::new());
+    assert_eq!(session.finish().0, 0);
+}
