@@ -29,6 +29,8 @@ pub(super) struct Document {
     pub kind: InputKind,
     /// The text as the editor has it now.
     pub text: String,
+    /// The editor's number for that text, given back with its problems.
+    pub version: Option<i32>,
     /// Where its lines start.
     pub lines: Lines,
     /// Its syntax tree, when it is in the hatchway language: the
@@ -60,7 +62,12 @@ pub(super) fn kind_of(language: Option<&str>, name: &str) -> InputKind {
 
 impl Document {
     /// A document as opened, checked.
-    pub(super) fn open(uri: Uri, language: Option<&str>, text: String) -> Document {
+    pub(super) fn open(
+        uri: Uri,
+        language: Option<&str>,
+        text: String,
+        version: Option<i32>,
+    ) -> Document {
         let path = files::path_of(&uri);
         let name = path
             .as_ref()
@@ -72,6 +79,7 @@ impl Document {
             path,
             kind,
             text: String::new(),
+            version: None,
             lines: Lines::default(),
             tree: None,
             reports: Vec::new(),
@@ -79,13 +87,14 @@ impl Document {
             rules: None,
             generation: Arc::new(AtomicU64::new(0)),
         };
-        document.change(text);
+        document.change(text, version);
         document
     }
 
-    /// Takes the editor's new text and checks it again.
-    pub(super) fn change(&mut self, text: String) {
+    /// Takes the editor's new text (its `version`) and checks it again.
+    pub(super) fn change(&mut self, text: String, version: Option<i32>) {
         self.generation.fetch_add(1, Ordering::SeqCst);
+        self.version = version;
         self.lines = Lines::new(&text);
         self.text = text;
         self.check();

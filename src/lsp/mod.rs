@@ -13,6 +13,8 @@
 //! - `position`: byte offsets to the editor's UTF-16 positions and back;
 //! - `files`: `file:` URIs and paths;
 //! - `requests`: the server's own requests to the editor, numbered;
+//! - `queue`: the messages waiting, so that no work is done for replaced
+//!   text;
 //! - `statements`: what a syntax tree names, and where;
 //! - one file a feature: `diagnostics`, `actions` (quick fixes, with
 //!   `additions`, where a line a fix adds goes), `hover`
@@ -45,6 +47,7 @@ mod formatting;
 mod hover;
 mod lens;
 mod position;
+mod queue;
 mod requests;
 mod statements;
 mod symbols;
@@ -95,10 +98,19 @@ pub(crate) fn serve() -> Ended {
 fn run(connection: Connection) -> Ended {
     let mut phase = Phase::Starting;
     let mut server: Option<Server> = None;
-    for message in &connection.receiver {
+    let mut queue = queue::Queue::default();
+    while let Some(message) = queue.next(&connection.receiver) {
         match message {
             Message::Request(request) => {
+                let replaced = queue::document(&request.params).is_some_and(|u| queue.replaced(u));
                 let response = match (phase, request.method.as_str()) {
+                    (Phase::Running, method) if replaced && method != req::Shutdown::METHOD => {
+                        refuse(
+                            request,
+                            ErrorCode::ContentModified,
+                            "the document changed since this request was made",
+                        )
+                    }
                     (Phase::Starting, req::Initialize::METHOD) => {
                         let (answer, started) = initialize(&connection, request);
                         server = Some(started);
@@ -139,6 +151,11 @@ fn run(connection: Connection) -> Ended {
                     _ => Ended::Badly("the editor said `exit` without `shutdown`".to_string()),
                 };
             }
+            // A change that a later change of the same document replaces
+            // is never checked.
+            Message::Notification(n)
+                if n.method == note::DidChangeTextDocument::METHOD
+                    && queue::document(&n.params).is_some_and(|u| queue.replaced(u)) => {}
             Message::Notification(n) => {
                 // Notifications before `initialize` are dropped, as the
                 // protocol says; after `shutdown` there is nothing to do.
@@ -344,7 +361,12 @@ impl Server {
                     return;
                 };
                 let item = p.text_document;
-                let document = Document::open(item.uri, Some(&item.language_id), item.text);
+                let document = Document::open(
+                    item.uri,
+                    Some(&item.language_id),
+                    item.text,
+                    Some(item.version),
+                );
                 self.publish(&document);
                 self.lenses.start(&document);
                 self.documents.insert(document.uri.clone(), document);
@@ -362,7 +384,7 @@ impl Server {
                 ) else {
                     return;
                 };
-                document.change(change.text);
+                document.change(change.text, Some(p.text_document.version));
                 if let Some(document) = self.documents.get(&p.text_document.uri) {
                     self.publish(document);
                 }

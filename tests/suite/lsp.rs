@@ -1389,3 +1389,54 @@ fn a_rules_file_changed_on_disk_reaches_the_boards_that_use_it() {
     assert_eq!(session.diagnostics(&board_uri), Vec::<Value>::new());
     assert_eq!(session.finish().0, 0);
 }
+
+/// Thirty changes of a 5,000-room board sent at once, then a hover: only
+/// the last text is checked (a change is dropped when a later one of the
+/// same document waits), so the hover is answered after one or two
+/// checks, not thirty. How long that takes is measured in BENCHMARKS.md;
+/// the test counts the texts checked.
+#[test]
+fn queued_changes_are_dropped_for_the_last() {
+    let text = hatchway::generate::random_rulebook_board(5000, 43);
+    assert!(text.lines().count() > 5000);
+    let mut session = Session::started();
+    let uri = "untitled:huge.board";
+    session.open(uri, "hatchway-board", &text);
+    let started = Instant::now();
+    for version in 2..=31 {
+        let changed = format!("{text}# change {version}\n");
+        session.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": changed}]}),
+        );
+    }
+    // `room 1` of the board's first room line.
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("room 1"))
+        .expect("room 1") as u32;
+    let hover = session.result("textDocument/hover", at(uri, line, 5));
+    let took = started.elapsed();
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("**Room `1`**"),
+        "{hover}"
+    );
+    eprintln!("a hover behind 30 changes of a 5,000-room board: {took:?}");
+    session.wait_for("the last text's diagnostics", |m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == 31
+    });
+    let checked: Vec<Value> = session
+        .unread
+        .drain(..)
+        .chain(session.output.try_iter())
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics")
+        .map(|m| m["params"]["version"].clone())
+        .collect();
+    // The first change may be taken before the others have arrived; none
+    // between it and the last is checked.
+    assert!(checked.is_empty() || checked == [json!(2)], "{checked:?}");
+    assert_eq!(session.finish().0, 0);
+}
