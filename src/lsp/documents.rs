@@ -187,6 +187,18 @@ impl Document {
         }
     }
 
+    /// The rules file a board in the hatchway language names by its path,
+    /// as a path on disk.
+    pub(super) fn rules_path(&self) -> Option<PathBuf> {
+        let Some(ast::File::Board(board)) = &self.tree else {
+            return None;
+        };
+        board.rules.iter().find_map(|r| match r {
+            ast::RulesRef::Path(p) => Some(self.folder()?.join(&p.text)),
+            ast::RulesRef::Builtin(_) => None,
+        })
+    }
+
     /// The folder of the document's file: where its rules path starts.
     pub(super) fn folder(&self) -> Option<PathBuf> {
         self.path.as_ref()?.parent().map(|d| d.to_path_buf())

@@ -1,7 +1,8 @@
 //! `hatchway lsp`: a language server for board and rules files, so that an
 //! editor shows what `hatchway check` finds as the user types, and offers
 //! quick fixes, hover, go-to-definition, completion, formatting, an outline,
-//! folding and a code lens with the turn's outcomes.
+//! folding, references, highlight and rename of the rules' names, and a
+//! code lens with the turn's outcomes.
 //!
 //! Built on lsp-server and lsp-types, as rust-analyzer is: synchronous, one
 //! loop over incoming messages, no async runtime. Every request is answered
@@ -19,7 +20,8 @@
 //! - one file a feature: `diagnostics`, `actions` (quick fixes, with
 //!   `additions`, where a line a fix adds goes), `hover`
 //!   (with `wording`, a rule in words), `definition`, `completion`,
-//!   `symbols` (and folding), `formatting`, `lens`.
+//!   `symbols` (and folding), `formatting`, `lens`, `references` (with
+//!   highlight and rename).
 
 use std::collections::HashMap;
 
@@ -48,6 +50,7 @@ mod hover;
 mod lens;
 mod position;
 mod queue;
+mod references;
 mod requests;
 mod statements;
 mod symbols;
@@ -217,6 +220,9 @@ fn initialize(connection: &Connection, request: Request) -> (Response, Server) {
             ..CompletionOptions::default()
         }),
         document_formatting_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        document_highlight_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
@@ -286,10 +292,31 @@ impl Server {
             req::GotoDefinition::METHOD => self.on::<req::GotoDefinition, _>(
                 &request,
                 |d, p: lsp_types::GotoDefinitionParams| {
-                    definition::definition(d, p.text_document_position_params.position)
+                    let position = p.text_document_position_params.position;
+                    definition::definition(d, position)
+                        .or_else(|| references::declaration(&self.open(), d, offset(d, position)))
                         .map(lsp_types::GotoDefinitionResponse::Scalar)
                 },
             ),
+            req::References::METHOD => {
+                self.on::<req::References, _>(&request, |d, p: lsp_types::ReferenceParams| {
+                    let at = offset(d, p.text_document_position.position);
+                    references::references(&self.open(), d, at)
+                })
+            }
+            req::DocumentHighlightRequest::METHOD => self.on::<req::DocumentHighlightRequest, _>(
+                &request,
+                |d, p: lsp_types::DocumentHighlightParams| {
+                    let at = offset(d, p.text_document_position_params.position);
+                    references::highlights(d, at).map(|ranges| {
+                        ranges
+                            .into_iter()
+                            .map(|range| lsp_types::DocumentHighlight { range, kind: None })
+                            .collect::<Vec<_>>()
+                    })
+                },
+            ),
+            req::Rename::METHOD => self.rename(&request),
             req::Completion::METHOD => {
                 self.on::<req::Completion, _>(&request, |d, p: lsp_types::CompletionParams| {
                     Some(lsp_types::CompletionResponse::Array(completion::complete(
@@ -331,6 +358,33 @@ impl Server {
             )),
         };
         answered.unwrap_or_else(|error| error)
+    }
+
+    /// The open documents.
+    fn open(&self) -> Vec<&Document> {
+        self.documents.values().collect()
+    }
+
+    /// A rename's edits across the rules file and the open boards, or the
+    /// editor is told why the new name cannot be.
+    fn rename(&self, request: &Request) -> Result<Response, Response> {
+        let p: lsp_types::RenameParams = params(request)?;
+        let place = &p.text_document_position;
+        let Some(document) = self.documents.get(&place.text_document.uri) else {
+            return Ok(Response::new_ok(
+                request.id.clone(),
+                serde_json::Value::Null,
+            ));
+        };
+        let at = offset(document, place.position);
+        Ok(
+            match references::rename(&self.open(), document, at, &p.new_name) {
+                Ok(edit) => Response::new_ok(request.id.clone(), edit),
+                Err(why) => {
+                    Response::new_err(request.id.clone(), ErrorCode::RequestFailed as i32, why)
+                }
+            },
+        )
     }
 
     /// Answers a request about one document with `feature`; `null` when the
@@ -482,6 +536,11 @@ impl Server {
     }
 }
 
+/// The byte offset of an editor's position in a document.
+fn offset(document: &Document, position: lsp_types::Position) -> usize {
+    document.lines.offset(&document.text, position)
+}
+
 /// Parameters that name the document a request is about.
 trait HasDocument {
     fn uri(&self) -> &Uri;
@@ -507,4 +566,6 @@ has_document! {
     lsp_types::FoldingRangeParams => |p| &p.text_document.uri;
     lsp_types::CodeActionParams => |p| &p.text_document.uri;
     lsp_types::CodeLensParams => |p| &p.text_document.uri;
+    lsp_types::ReferenceParams => |p| &p.text_document_position.text_document.uri;
+    lsp_types::DocumentHighlightParams => |p| &p.text_document_position_params.text_document.uri;
 }
