@@ -93,11 +93,14 @@ pub enum Fix {
         with: String,
     },
     /// Add `line` as a line of its own after the line that holds the end
-    /// of `after`: a rule the help suggests adding.
+    /// of `after`: a rule or a `start` the help suggests adding. An editor
+    /// may place it better (among the rules of its kind).
     AddLine {
         /// The statement the new line follows.
         after: Span,
-        /// The line, without its line break.
+        /// The line, without its line break. A rule's effect may hold
+        /// blanks for the author to fill, as the help writes them: the
+        /// word `N` for a number of minutes and `STATE` for a hatch state.
         line: String,
     },
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::Checked;
 use super::names::{check_name_length, check_quotable, quote};
-use crate::diagnostic::{Code, Problem};
+use crate::diagnostic::{Code, Fix, Problem};
 use crate::model::{Board, Hatch, HatchStateId, Room, RoomId, Rules, StateId, limits};
 use crate::spelling::{closest, did_you_mean};
 use crate::syntax::ast::{self, Name, Span};
@@ -359,14 +359,21 @@ fn hatches(
 fn start(file: &ast::BoardFile, rooms: &Rooms<'_>, problems: &mut Vec<Problem>) -> Option<usize> {
     match file.starts.as_slice() {
         [] => {
-            problems.push(
-                Problem::error(Code::MissingStart, "the board has no start room")
-                    .label(file.name.span, "this board")
-                    .help(format!(
-                        "add a line such as `start {}`",
-                        file.rooms.first().map_or("1", |r| r.id.text.as_str())
-                    )),
-            );
+            let first = file.rooms.first().map(|r| r.id.text.as_str());
+            let problem = Problem::error(Code::MissingStart, "the board has no start room")
+                .label(file.name.span, "this board")
+                .help(format!(
+                    "add a line such as `start {}`",
+                    first.unwrap_or("1")
+                ));
+            // Only a room the board declares is a start that checks.
+            problems.push(match first {
+                Some(first) => problem.fix(Fix::AddLine {
+                    after: file.name.span,
+                    line: format!("start {first}"),
+                }),
+                None => problem,
+            });
             None
         }
         [first, rest @ ..] => {

@@ -8,7 +8,7 @@ use super::cases::{Cases, RuleKind, check_cases};
 use super::conditions::{Allowed, RulesScope};
 use super::names::{Declared, check_name_length, cost};
 use super::turn;
-use crate::diagnostic::{Code, Problem};
+use crate::diagnostic::{Code, Fix, Problem};
 use crate::model::{
     Condition, EnterRule, HatchStateId, LeaveRule, OpenRule, Opening, Rules, StateId, Wording,
     limits,
@@ -338,7 +338,11 @@ fn check_every_case(
                 .help(format!(
                     "add `enter {0}: cost 0` (or another cost) or `enter {0}: forbidden`",
                     scope.rooms.names[s]
-                )),
+                ))
+                .fix(Fix::AddLine {
+                    after: *span,
+                    line: format!("enter {}: cost N", scope.rooms.names[s]),
+                }),
             );
         } else {
             let cases = Cases {

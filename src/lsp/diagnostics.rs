@@ -52,7 +52,7 @@ pub(super) fn publish(document: &Document) -> PublishDiagnosticsParams {
     PublishDiagnosticsParams {
         uri: document.uri.clone(),
         diagnostics,
-        version: None,
+        version: document.version,
     }
 }
 

@@ -29,9 +29,12 @@ pub(super) struct Document {
     pub kind: InputKind,
     /// The text as the editor has it now.
     pub text: String,
+    /// The editor's number for that text, given back with its problems.
+    pub version: Option<i32>,
     /// Where its lines start.
     pub lines: Lines,
-    /// Its syntax tree, when it is in the hatchway language and parses.
+    /// Its syntax tree, when it is in the hatchway language: the
+    /// statements that parse, when its header does.
     pub tree: Option<ast::File>,
     /// Every problem `hatchway check` reports of it, and of the rules file
     /// it names.
@@ -59,7 +62,12 @@ pub(super) fn kind_of(language: Option<&str>, name: &str) -> InputKind {
 
 impl Document {
     /// A document as opened, checked.
-    pub(super) fn open(uri: Uri, language: Option<&str>, text: String) -> Document {
+    pub(super) fn open(
+        uri: Uri,
+        language: Option<&str>,
+        text: String,
+        version: Option<i32>,
+    ) -> Document {
         let path = files::path_of(&uri);
         let name = path
             .as_ref()
@@ -71,6 +79,7 @@ impl Document {
             path,
             kind,
             text: String::new(),
+            version: None,
             lines: Lines::default(),
             tree: None,
             reports: Vec::new(),
@@ -78,13 +87,14 @@ impl Document {
             rules: None,
             generation: Arc::new(AtomicU64::new(0)),
         };
-        document.change(text);
+        document.change(text, version);
         document
     }
 
-    /// Takes the editor's new text and checks it again.
-    pub(super) fn change(&mut self, text: String) {
+    /// Takes the editor's new text (its `version`) and checks it again.
+    pub(super) fn change(&mut self, text: String, version: Option<i32>) {
         self.generation.fetch_add(1, Ordering::SeqCst);
+        self.version = version;
         self.lines = Lines::new(&text);
         self.text = text;
         self.check();
@@ -103,7 +113,7 @@ impl Document {
             kind: self.kind,
         };
         self.tree = match self.kind {
-            InputKind::Language => syntax::parse_all(&self.text).ok(),
+            InputKind::Language => syntax::parse_partial(&self.text),
             InputKind::Document(_) => None,
         };
         let (reports, compiled) = match load::compile(&input) {
@@ -158,6 +168,35 @@ impl Document {
                 load::rules_file(&full).ok().map(|l| l.value)
             }
         }
+    }
+
+    /// Whether checking the document reads a file on disk, so that a
+    /// change there may change what it finds: a board that names a rules
+    /// file, or whose rules cannot be told from its text yet (a YAML or JSON
+    /// board, a board that does not parse). A rules file and a board on
+    /// built-in rules read nothing.
+    pub(super) fn reads_files(&self) -> bool {
+        match (&self.kind, &self.tree) {
+            (InputKind::Document(_), _) => true,
+            (InputKind::Language, Some(ast::File::Rules(_))) => false,
+            (InputKind::Language, Some(ast::File::Board(board))) => board
+                .rules
+                .iter()
+                .any(|r| matches!(r, ast::RulesRef::Path(_))),
+            (InputKind::Language, None) => true,
+        }
+    }
+
+    /// The rules file a board in the hatchway language names by its path,
+    /// as a path on disk.
+    pub(super) fn rules_path(&self) -> Option<PathBuf> {
+        let Some(ast::File::Board(board)) = &self.tree else {
+            return None;
+        };
+        board.rules.iter().find_map(|r| match r {
+            ast::RulesRef::Path(p) => Some(self.folder()?.join(&p.text)),
+            ast::RulesRef::Builtin(_) => None,
+        })
     }
 
     /// The folder of the document's file: where its rules path starts.

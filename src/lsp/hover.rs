@@ -113,7 +113,15 @@ fn mentioned(rules: Option<&Arc<Rules>>, name: &str) -> Option<String> {
     let Ok(ast::File::Rules(tree)) = syntax::parse_all(&text) else {
         return None;
     };
-    let found = statements::mentions(&tree, &text, name);
+    // Built-in rules are opened (by go-to-definition) as a copy with a
+    // header of its own above their text: count lines as that copy does.
+    let shift = builtin::rules(&rules.name)
+        .filter(|b| b.text == text)
+        .map_or(0, |_| builtin::COPY_HEADER.matches('\n').count());
+    let found: Vec<(usize, &str)> = statements::mentions(&tree, &text, name)
+        .into_iter()
+        .map(|(line, said)| (line + shift, said))
+        .collect();
     Some(format!(
         "{}\n\n(the rules `{}`)",
         mention_list(name, &found),

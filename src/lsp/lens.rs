@@ -9,10 +9,10 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use lsp_server::{Message, Request, RequestId};
 use lsp_types::{CodeLens, Command, Range, Uri};
 
 use super::documents::Document;
+use super::requests::Asker;
 use crate::answer::{Answer, Turn};
 use crate::model::Board;
 use crate::render;
@@ -38,7 +38,7 @@ pub(super) struct Lenses {
     found: Arc<Mutex<HashMap<Uri, Found>>>,
     /// Where workers send the request that asks the editor to show new
     /// lenses.
-    sender: crossbeam_channel::Sender<Message>,
+    asker: Asker,
     /// Whether the editor takes that request.
     refresh: bool,
 }
@@ -46,10 +46,10 @@ pub(super) struct Lenses {
 impl Lenses {
     /// No lenses yet; `refresh` when the editor can be asked to fetch them
     /// again.
-    pub(super) fn new(sender: crossbeam_channel::Sender<Message>, refresh: bool) -> Lenses {
+    pub(super) fn new(asker: Asker, refresh: bool) -> Lenses {
         Lenses {
             found: Arc::default(),
-            sender,
+            asker,
             refresh,
         }
     }
@@ -64,7 +64,7 @@ impl Lenses {
         let generation = document.generation.load(Ordering::SeqCst);
         let current = Arc::clone(&document.generation);
         let found = Arc::clone(&self.found);
-        let sender = self.sender.clone();
+        let asker = self.asker.clone();
         let refresh = self.refresh;
         let uri = document.uri.clone();
         // Without a thread there is no lens: the editor works on.
@@ -80,10 +80,7 @@ impl Lenses {
                     .unwrap_or_else(PoisonError::into_inner)
                     .insert(uri, Found { generation, lines });
                 if refresh {
-                    let id = RequestId::from(format!("hatchway-lens-{generation}"));
-                    let request = Request::new(id, "workspace/codeLens/refresh".to_string(), ());
-                    // A closed connection means the server is ending.
-                    let _ = sender.send(request.into());
+                    asker.ask("workspace/codeLens/refresh", ());
                 }
             });
     }

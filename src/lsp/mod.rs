@@ -1,7 +1,8 @@
 //! `hatchway lsp`: a language server for board and rules files, so that an
 //! editor shows what `hatchway check` finds as the user types, and offers
 //! quick fixes, hover, go-to-definition, completion, formatting, an outline,
-//! folding and a code lens with the turn's outcomes.
+//! folding, references, highlight and rename of the rules' names, and a
+//! code lens with the turn's outcomes.
 //!
 //! Built on lsp-server and lsp-types, as rust-analyzer is: synchronous, one
 //! loop over incoming messages, no async runtime. Every request is answered
@@ -12,10 +13,15 @@
 //! - `documents`: the open documents, checked as they change;
 //! - `position`: byte offsets to the editor's UTF-16 positions and back;
 //! - `files`: `file:` URIs and paths;
+//! - `requests`: the server's own requests to the editor, numbered;
+//! - `queue`: the messages waiting, so that no work is done for replaced
+//!   text;
 //! - `statements`: what a syntax tree names, and where;
-//! - one file a feature: `diagnostics`, `actions` (quick fixes), `hover`
+//! - one file a feature: `diagnostics`, `actions` (quick fixes, with
+//!   `additions`, where a line a fix adds goes), `hover`
 //!   (with `wording`, a rule in words), `definition`, `completion`,
-//!   `symbols` (and folding), `formatting`, `lens`.
+//!   `symbols` (and folding), `formatting`, `lens`, `references` (with
+//!   highlight and rename).
 
 use std::collections::HashMap;
 
@@ -33,6 +39,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 mod actions;
+mod additions;
 mod completion;
 mod definition;
 mod diagnostics;
@@ -42,6 +49,9 @@ mod formatting;
 mod hover;
 mod lens;
 mod position;
+mod queue;
+mod references;
+mod requests;
 mod statements;
 mod symbols;
 mod transport;
@@ -49,6 +59,7 @@ mod wording;
 
 use documents::Document;
 use lens::Lenses;
+use requests::Asker;
 
 /// How a session ended.
 pub(crate) enum Ended {
@@ -90,10 +101,19 @@ pub(crate) fn serve() -> Ended {
 fn run(connection: Connection) -> Ended {
     let mut phase = Phase::Starting;
     let mut server: Option<Server> = None;
-    for message in &connection.receiver {
+    let mut queue = queue::Queue::default();
+    while let Some(message) = queue.next(&connection.receiver) {
         match message {
             Message::Request(request) => {
+                let replaced = queue::document(&request.params).is_some_and(|u| queue.replaced(u));
                 let response = match (phase, request.method.as_str()) {
+                    (Phase::Running, method) if replaced && method != req::Shutdown::METHOD => {
+                        refuse(
+                            request,
+                            ErrorCode::ContentModified,
+                            "the document changed since this request was made",
+                        )
+                    }
                     (Phase::Starting, req::Initialize::METHOD) => {
                         let (answer, started) = initialize(&connection, request);
                         server = Some(started);
@@ -134,6 +154,11 @@ fn run(connection: Connection) -> Ended {
                     _ => Ended::Badly("the editor said `exit` without `shutdown`".to_string()),
                 };
             }
+            // A change that a later change of the same document replaces
+            // is never checked.
+            Message::Notification(n)
+                if n.method == note::DidChangeTextDocument::METHOD
+                    && queue::document(&n.params).is_some_and(|u| queue.replaced(u)) => {}
             Message::Notification(n) => {
                 // Notifications before `initialize` are dropped, as the
                 // protocol says; after `shutdown` there is nothing to do.
@@ -157,7 +182,20 @@ fn refuse(request: Request, code: ErrorCode, message: &str) -> Response {
 
 /// The answer to `initialize`: what the server can do.
 fn initialize(connection: &Connection, request: Request) -> (Response, Server) {
+    // Snippets in edits are newer than lsp-types: read from the raw value.
+    let snippets = request
+        .params
+        .pointer("/capabilities/workspace/workspaceEdit/snippetEditSupport")
+        .and_then(serde_json::Value::as_bool)
+        .unwrap_or(false);
     let params: InitializeParams = serde_json::from_value(request.params).unwrap_or_default();
+    let watch = params
+        .capabilities
+        .workspace
+        .as_ref()
+        .and_then(|w| w.did_change_watched_files)
+        .and_then(|w| w.dynamic_registration)
+        .unwrap_or(false);
     let refresh = params
         .capabilities
         .workspace
@@ -182,6 +220,9 @@ fn initialize(connection: &Connection, request: Request) -> (Response, Server) {
             ..CompletionOptions::default()
         }),
         document_formatting_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        document_highlight_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
@@ -200,10 +241,14 @@ fn initialize(connection: &Connection, request: Request) -> (Response, Server) {
             version: Some(env!("CARGO_PKG_VERSION").to_string()),
         }),
     };
+    let asker = Asker::new(connection.sender.clone());
     let server = Server {
         documents: HashMap::new(),
         sender: connection.sender.clone(),
-        lenses: Lenses::new(connection.sender.clone(), refresh),
+        lenses: Lenses::new(asker.clone(), refresh),
+        asker,
+        snippets,
+        watch,
     };
     (Response::new_ok(request.id, result), server)
 }
@@ -213,6 +258,12 @@ struct Server {
     documents: HashMap<Uri, Document>,
     sender: crossbeam_channel::Sender<Message>,
     lenses: Lenses,
+    /// Sends the server's own requests to the editor.
+    asker: Asker,
+    /// Whether the editor takes snippets in a quick fix's edits.
+    snippets: bool,
+    /// Whether the editor watches files for the server when asked to.
+    watch: bool,
 }
 
 /// A request's parameters, or the error that they are not what its method
@@ -241,10 +292,31 @@ impl Server {
             req::GotoDefinition::METHOD => self.on::<req::GotoDefinition, _>(
                 &request,
                 |d, p: lsp_types::GotoDefinitionParams| {
-                    definition::definition(d, p.text_document_position_params.position)
+                    let position = p.text_document_position_params.position;
+                    definition::definition(d, position)
+                        .or_else(|| references::declaration(&self.open(), d, offset(d, position)))
                         .map(lsp_types::GotoDefinitionResponse::Scalar)
                 },
             ),
+            req::References::METHOD => {
+                self.on::<req::References, _>(&request, |d, p: lsp_types::ReferenceParams| {
+                    let at = offset(d, p.text_document_position.position);
+                    references::references(&self.open(), d, at)
+                })
+            }
+            req::DocumentHighlightRequest::METHOD => self.on::<req::DocumentHighlightRequest, _>(
+                &request,
+                |d, p: lsp_types::DocumentHighlightParams| {
+                    let at = offset(d, p.text_document_position_params.position);
+                    references::highlights(d, at).map(|ranges| {
+                        ranges
+                            .into_iter()
+                            .map(|range| lsp_types::DocumentHighlight { range, kind: None })
+                            .collect::<Vec<_>>()
+                    })
+                },
+            ),
+            req::Rename::METHOD => self.rename(&request),
             req::Completion::METHOD => {
                 self.on::<req::Completion, _>(&request, |d, p: lsp_types::CompletionParams| {
                     Some(lsp_types::CompletionResponse::Array(completion::complete(
@@ -269,10 +341,12 @@ impl Server {
                 &request,
                 |d, _: lsp_types::FoldingRangeParams| Some(symbols::folds(d)),
             ),
-            req::CodeActionRequest::METHOD => self
-                .on::<req::CodeActionRequest, _>(&request, |d, p: lsp_types::CodeActionParams| {
-                    Some(actions::quick_fixes(d, p.range))
-                }),
+            req::CodeActionRequest::METHOD => self.on::<req::CodeActionRequest, _>(
+                &request,
+                |d, p: lsp_types::CodeActionParams| {
+                    Some(actions::quick_fixes(d, p.range, self.snippets))
+                },
+            ),
             req::CodeLensRequest::METHOD => self
                 .on::<req::CodeLensRequest, _>(&request, |d, _: lsp_types::CodeLensParams| {
                     Some(self.lenses.lenses(d))
@@ -284,6 +358,33 @@ impl Server {
             )),
         };
         answered.unwrap_or_else(|error| error)
+    }
+
+    /// The open documents.
+    fn open(&self) -> Vec<&Document> {
+        self.documents.values().collect()
+    }
+
+    /// A rename's edits across the rules file and the open boards, or the
+    /// editor is told why the new name cannot be.
+    fn rename(&self, request: &Request) -> Result<Response, Response> {
+        let p: lsp_types::RenameParams = params(request)?;
+        let place = &p.text_document_position;
+        let Some(document) = self.documents.get(&place.text_document.uri) else {
+            return Ok(Response::new_ok(
+                request.id.clone(),
+                serde_json::Value::Null,
+            ));
+        };
+        let at = offset(document, place.position);
+        Ok(
+            match references::rename(&self.open(), document, at, &p.new_name) {
+                Ok(edit) => Response::new_ok(request.id.clone(), edit),
+                Err(why) => {
+                    Response::new_err(request.id.clone(), ErrorCode::RequestFailed as i32, why)
+                }
+            },
+        )
     }
 
     /// Answers a request about one document with `feature`; `null` when the
@@ -314,7 +415,12 @@ impl Server {
                     return;
                 };
                 let item = p.text_document;
-                let document = Document::open(item.uri, Some(&item.language_id), item.text);
+                let document = Document::open(
+                    item.uri,
+                    Some(&item.language_id),
+                    item.text,
+                    Some(item.version),
+                );
                 self.publish(&document);
                 self.lenses.start(&document);
                 self.documents.insert(document.uri.clone(), document);
@@ -332,7 +438,7 @@ impl Server {
                 ) else {
                     return;
                 };
-                document.change(change.text);
+                document.change(change.text, Some(p.text_document.version));
                 if let Some(document) = self.documents.get(&p.text_document.uri) {
                     self.publish(document);
                 }
@@ -343,17 +449,40 @@ impl Server {
                 else {
                     return;
                 };
-                // The saved file may be the rules file of other boards:
-                // check every document again with the files on disk.
-                for document in self.documents.values_mut() {
-                    document.check();
-                }
-                for document in self.documents.values() {
-                    self.publish(document);
-                }
-                if let Some(document) = self.documents.get(&p.text_document.uri) {
-                    self.lenses.start(document);
-                }
+                // The saved file may be the rules file of other boards.
+                self.files_changed(&[p.text_document.uri]);
+            }
+            note::DidChangeWatchedFiles::METHOD => {
+                let Ok(p) =
+                    serde_json::from_value::<lsp_types::DidChangeWatchedFilesParams>(n.params)
+                else {
+                    return;
+                };
+                let changed: Vec<Uri> = p.changes.into_iter().map(|c| c.uri).collect();
+                self.files_changed(&changed);
+            }
+            note::Initialized::METHOD if self.watch => {
+                // Rules files changed outside the editor (saved by another
+                // program, or from a buffer this server was not given) still
+                // reach the boards that use them.
+                let watchers = vec![lsp_types::FileSystemWatcher {
+                    glob_pattern: lsp_types::GlobPattern::String("**/*.rules".to_string()),
+                    kind: None,
+                }];
+                let registration = lsp_types::Registration {
+                    id: "hatchway-watch-rules".to_string(),
+                    method: note::DidChangeWatchedFiles::METHOD.to_string(),
+                    register_options: serde_json::to_value(
+                        lsp_types::DidChangeWatchedFilesRegistrationOptions { watchers },
+                    )
+                    .ok(),
+                };
+                self.asker.ask(
+                    req::RegisterCapability::METHOD,
+                    lsp_types::RegistrationParams {
+                        registrations: vec![registration],
+                    },
+                );
             }
             note::DidCloseTextDocument::METHOD => {
                 let Ok(p) =
@@ -376,6 +505,26 @@ impl Server {
         }
     }
 
+    /// Files on disk changed (`changed`, as the editor names them): every
+    /// open document that reads files (a board on a rules file) is checked
+    /// again, published, and its lens searched again, and so is an open
+    /// document among them.
+    fn files_changed(&mut self, changed: &[Uri]) {
+        let mut again = Vec::new();
+        for document in self.documents.values_mut() {
+            if document.reads_files() || changed.contains(&document.uri) {
+                document.check();
+                again.push(document.uri.clone());
+            }
+        }
+        for uri in &again {
+            if let Some(document) = self.documents.get(uri) {
+                self.publish(document);
+                self.lenses.start(document);
+            }
+        }
+    }
+
     fn publish(&self, document: &Document) {
         self.send_diagnostics(diagnostics::publish(document));
     }
@@ -385,6 +534,11 @@ impl Server {
         // A closed connection ends the loop at the next message.
         let _ = self.sender.send(n.into());
     }
+}
+
+/// The byte offset of an editor's position in a document.
+fn offset(document: &Document, position: lsp_types::Position) -> usize {
+    document.lines.offset(&document.text, position)
 }
 
 /// Parameters that name the document a request is about.
@@ -412,4 +566,6 @@ has_document! {
     lsp_types::FoldingRangeParams => |p| &p.text_document.uri;
     lsp_types::CodeActionParams => |p| &p.text_document.uri;
     lsp_types::CodeLensParams => |p| &p.text_document.uri;
+    lsp_types::ReferenceParams => |p| &p.text_document_position.text_document.uri;
+    lsp_types::DocumentHighlightParams => |p| &p.text_document_position_params.text_document.uri;
 }

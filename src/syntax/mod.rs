@@ -15,8 +15,8 @@ mod parse;
 mod wording;
 
 pub(crate) use grammar::Rule;
-pub(crate) use parse::parse_tree;
 pub use parse::{parse, parse_all};
+pub(crate) use parse::{parse_partial, parse_tree, whole_statement};
 pub use wording::room_id_help;
 
 #[cfg(test)]

@@ -111,6 +111,41 @@ pub fn parse_all(text: &str) -> Result<File, Vec<Problem>> {
     })
 }
 
+/// The syntax tree of the statements that parse, for an editor reading a
+/// file while it is typed: a statement that does not parse is left out
+/// (the language is one statement a line, and reading starts again at the
+/// next line that starts with a keyword). `None` when not even the file's
+/// header parses, or the file is no text. [`parse_all`] says what is wrong.
+pub(crate) fn parse_partial(text: &str) -> Option<File> {
+    if text.contains('\0') || blank(text) {
+        return None;
+    }
+    let file = HatchwayParser::parse(Rule::file, text)
+        .ok()?
+        .next()?
+        .into_inner()
+        .next()?;
+    Some(if file.as_rule() == Rule::rules_file {
+        File::Rules(rules_file(file))
+    } else {
+        File::Board(board_file(file))
+    })
+}
+
+/// Whether `text` is one whole statement of a board file (or of a rules
+/// file) and nothing more: an editor offers nothing after it.
+pub(crate) fn whole_statement(text: &str, board: bool) -> bool {
+    let rule = if board {
+        Rule::board_probe_alone
+    } else {
+        Rule::rules_probe_alone
+    };
+    HatchwayParser::parse(rule, text)
+        .ok()
+        .and_then(|mut pairs| pairs.next())
+        .is_some_and(|p| p.as_span().end() == text.len())
+}
+
 /// The parse tree of a file that parses: its `rules_file` or `board_file`
 /// node, with every token. The formatter reads this (the syntax tree drops
 /// the order of a board's statements and the marks between words). Call

@@ -213,30 +213,17 @@ fn lua_string(text: &str) -> String {
     format!("{text:?}")
 }
 
-#[test]
-#[ignore = "needs Neovim"]
-fn neovim_shows_a_problem_applies_its_fix_and_sees_it_go() {
-    let dir = std::env::temp_dir().join(format!("hatchway-nvim-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let board = dir.join("flooded.board");
-    std::fs::write(
-        &board,
-        "board flooded\n\nroom 1: clear\nroom 2\nroom 3: hi_flood\n\nhatch 1-2\nhatch 2-3\n\nstart 1\n",
-    )
-    .expect("write the board");
-    let script = dir.join("fix.lua");
-    let header = format!(
-        "BOARD = {}\nHATCHWAY = {}\n",
-        lua_string(&board.display().to_string()),
-        lua_string(env!("CARGO_BIN_EXE_hatchway"))
-    );
-    std::fs::write(&script, header + NEOVIM_SCRIPT).expect("write the script");
+/// Runs `script` (with `header`, its globals, before it) in headless
+/// Neovim, with its files in `dir`; fails with what it said when it does
+/// not quit with 0 within a minute.
+fn run_neovim(dir: &Path, header: &str, script: &str) {
+    let path = dir.join("script.lua");
+    std::fs::write(&path, format!("{header}{script}")).expect("write the script");
     let stderr = std::fs::File::create(dir.join("stderr")).expect("a log");
     let home = |name: &str| -> PathBuf { dir.join(name) };
     let mut nvim = Command::new("nvim")
         .args(["--headless", "--clean", "-n", "-c"])
-        .arg(format!("luafile {}", script.display()))
+        .arg(format!("luafile {}", path.display()))
         // Neovim's logs and state, and hatchway's cache, stay in the folder.
         .env("XDG_CACHE_HOME", home("cache"))
         .env("XDG_STATE_HOME", home("state"))
@@ -259,6 +246,123 @@ fn neovim_shows_a_problem_applies_its_fix_and_sees_it_go() {
     };
     let said = std::fs::read_to_string(dir.join("stderr")).unwrap_or_default();
     assert_eq!(status.code(), Some(0), "{said}");
+}
+
+/// A fresh folder for one Neovim test.
+fn neovim_folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hatchway-nvim-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+#[test]
+#[ignore = "needs Neovim"]
+fn neovim_shows_a_problem_applies_its_fix_and_sees_it_go() {
+    let dir = neovim_folder("fix");
+    let board = dir.join("flooded.board");
+    std::fs::write(
+        &board,
+        "board flooded\n\nroom 1: clear\nroom 2\nroom 3: hi_flood\n\nhatch 1-2\nhatch 2-3\n\nstart 1\n",
+    )
+    .expect("write the board");
+    let header = format!(
+        "BOARD = {}\nHATCHWAY = {}\n",
+        lua_string(&board.display().to_string()),
+        lua_string(env!("CARGO_BIN_EXE_hatchway"))
+    );
+    run_neovim(&dir, &header, NEOVIM_SCRIPT);
     let fixed = std::fs::read_to_string(&board).expect("the board");
     assert!(fixed.contains("room 3: high_flood\n"), "{fixed}");
+}
+
+/// The Lua script of the rules and the board: open a rules file that lacks
+/// a rule and a board played by it, apply the missing rule's quick fix and
+/// write the rules (no error left), rename the state `fire` from the board
+/// (the rules and the board change), write both, and wait for the board's
+/// diagnostics to be empty; quit with 0, or with 2 saying why.
+const NEOVIM_RENAME_SCRIPT: &str = r#"
+local function main()
+  vim.cmd("edit " .. vim.fn.fnameescape(RULES))
+  local rules = vim.api.nvim_get_current_buf()
+  local id = vim.lsp.start_client({ name = "hatchway", cmd = { HATCHWAY, "lsp" } })
+  assert(id, "the client did not start")
+  vim.lsp.buf_attach_client(rules, id)
+  local client = vim.lsp.get_client_by_id(id)
+  vim.cmd("edit " .. vim.fn.fnameescape(BOARD))
+  local board = vim.api.nvim_get_current_buf()
+  vim.lsp.buf_attach_client(board, id)
+  local function errors(buf)
+    return vim.diagnostic.get(buf, { severity = vim.diagnostic.severity.ERROR })
+  end
+  assert(vim.wait(15000, function() return #errors(rules) > 0 end, 20), "no diagnostic came")
+  local d = errors(rules)[1]
+  local reply = client.request_sync("textDocument/codeAction", {
+    textDocument = { uri = vim.uri_from_bufnr(rules) },
+    range = { start = { line = d.lnum, character = d.col },
+              ["end"] = { line = d.end_lnum, character = d.end_col } },
+    context = { diagnostics = {} },
+  }, 10000, rules)
+  assert(reply and reply.result and reply.result[1], "no quick fix: " .. vim.inspect(reply))
+  vim.lsp.util.apply_workspace_edit(reply.result[1].edit, "utf-16")
+  vim.cmd("buffer " .. rules)
+  vim.cmd("write")
+  assert(vim.wait(15000, function() return #errors(rules) == 0 end, 20),
+    "the rules kept errors: " .. vim.inspect(errors(rules)))
+  local renamed = client.request_sync("textDocument/rename", {
+    textDocument = { uri = vim.uri_from_bufnr(board) },
+    position = { line = 3, character = 9 },
+    newName = "blaze",
+  }, 10000, board)
+  assert(renamed and renamed.result, "no rename: " .. vim.inspect(renamed))
+  vim.lsp.util.apply_workspace_edit(renamed.result, "utf-16")
+  vim.cmd("wall")
+  assert(vim.wait(15000, function()
+    local lines = vim.api.nvim_buf_get_lines(board, 0, -1, false)
+    return lines[4] == "room 2: blaze" and #vim.diagnostic.get(board) == 0
+  end, 20), "the board: " .. vim.inspect(vim.diagnostic.get(board)))
+end
+local ok, err = pcall(main)
+if not ok then
+  io.stderr:write(tostring(err) .. "\n")
+  vim.cmd("cquit 2")
+end
+vim.cmd("qall!")
+"#;
+
+#[test]
+#[ignore = "needs Neovim"]
+fn neovim_adds_a_missing_rule_and_renames_a_state_across_rules_and_board() {
+    let dir = neovim_folder("rename");
+    let rules_text = std::fs::read_to_string(root().join("boards/red-november.rules"))
+        .expect("the shipped rules")
+        .replace("rules red-november", "rules mine")
+        .replace("enter low_flood: cost 1\n", "");
+    let rules = dir.join("mine.rules");
+    std::fs::write(&rules, &rules_text).expect("write the rules");
+    let board = dir.join("b.board");
+    std::fs::write(
+        &board,
+        "board b\nrules \"mine.rules\"\nroom 1: clear\nroom 2: fire\nhatch 1-2\nstart 1\n",
+    )
+    .expect("write the board");
+    let header = format!(
+        "RULES = {}\nBOARD = {}\nHATCHWAY = {}\n",
+        lua_string(&rules.display().to_string()),
+        lua_string(&board.display().to_string()),
+        lua_string(env!("CARGO_BIN_EXE_hatchway"))
+    );
+    run_neovim(&dir, &header, NEOVIM_RENAME_SCRIPT);
+    let rules_after = std::fs::read_to_string(&rules).expect("the rules");
+    assert!(
+        rules_after.contains("\nenter low_flood: cost 1\n"),
+        "{rules_after}"
+    );
+    assert!(
+        rules_after.contains("\nenter blaze: forbidden\n"),
+        "{rules_after}"
+    );
+    assert!(!rules_after.contains("\nenter fire"), "{rules_after}");
+    let board_after = std::fs::read_to_string(&board).expect("the board");
+    assert!(board_after.contains("room 2: blaze\n"), "{board_after}");
 }

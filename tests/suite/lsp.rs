@@ -242,6 +242,9 @@ fn initialize_announces_every_feature_and_shutdown_exits_0() {
         "foldingRangeProvider",
         "codeActionProvider",
         "codeLensProvider",
+        "referencesProvider",
+        "documentHighlightProvider",
+        "renameProvider",
     ] {
         assert!(
             !caps[feature].is_null() && caps[feature] != false,
@@ -362,10 +365,13 @@ fn a_conflict_offers_the_rule_it_asks_for() {
     );
     let edit = &actions[0]["edit"]["changes"][uri][0];
     assert_eq!(
-        edit["newText"], "\nenter fire from clear with grog: cost N",
+        edit["newText"], "\nenter fire from clear with grog: cost 1",
         "{actions}"
     );
-    assert_eq!(edit["range"]["start"], position(9, 28));
+    assert_eq!(
+        edit["range"],
+        json!({"start": position(9, 28), "end": position(9, 28)})
+    );
     assert_eq!(session.finish().0, 0);
 }
 
@@ -611,12 +617,22 @@ fn a_document_that_does_not_parse_still_gets_answers() {
         diagnostics.iter().any(|d| d["code"] == "hatchway::syntax"),
         "{diagnostics:?}"
     );
+    // The statements that parse are read: `room 1` is, the rest of its
+    // line is not.
+    let hover = session.result("textDocument/hover", at(uri, 1, 5));
     assert_eq!(
-        session.result("textDocument/hover", at(uri, 1, 5)),
-        Value::Null
+        hover["range"],
+        json!({"start": position(1, 5), "end": position(1, 6)})
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("**Room `1`**"),
+        "{hover}"
     );
     assert_eq!(
-        session.result("textDocument/definition", at(uri, 1, 5)),
+        session.result("textDocument/definition", at(uri, 1, 12)),
         Value::Null
     );
     assert!(
@@ -631,10 +647,9 @@ fn a_document_that_does_not_parse_still_gets_answers() {
         ),
         json!([])
     );
-    assert_eq!(
-        session.result("textDocument/documentSymbol", doc(uri)),
-        json!([])
-    );
+    let symbols = session.result("textDocument/documentSymbol", doc(uri));
+    assert_eq!(symbols.as_array().map(Vec::len), Some(1), "{symbols}");
+    assert_eq!(symbols[0]["name"], "room 1");
     assert_eq!(
         session.result("textDocument/foldingRange", doc(uri)),
         json!([])
@@ -805,6 +820,736 @@ fn a_lens_for_an_older_text_is_dropped_and_a_stopped_search_says_so() {
     assert_eq!(
         lenses[0]["command"]["title"], "search stopped at 200000 states",
         "{lenses}"
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+/// `text` with the protocol's edits made (positions in UTF-16 units).
+fn applied(text: &str, edits: &[Value]) -> String {
+    let offset = |p: &Value| -> usize {
+        let line = p["line"].as_u64().expect("a line") as usize;
+        let character = p["character"].as_u64().expect("a column") as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        let rest = &text[start.min(text.len())..];
+        let mut units = 0;
+        for (i, c) in rest.char_indices() {
+            if units >= character || c == '\n' {
+                return start + i;
+            }
+            units += c.len_utf16();
+        }
+        text.len()
+    };
+    let mut spans: Vec<(usize, usize, String)> = edits
+        .iter()
+        .map(|e| {
+            let new = e["newText"]
+                .as_str()
+                .or_else(|| e["snippet"]["value"].as_str())
+                .expect("new text");
+            (
+                offset(&e["range"]["start"]),
+                offset(&e["range"]["end"]),
+                new.to_string(),
+            )
+        })
+        .collect();
+    spans.sort_by_key(|s| std::cmp::Reverse(s.0));
+    let mut out = text.to_string();
+    for (start, end, new) in spans {
+        out.replace_range(start..end, &new);
+    }
+    out
+}
+
+/// The edits a code action makes to `uri`, plain or as snippets.
+fn action_edits(action: &Value, uri: &str) -> Vec<Value> {
+    if let Some(edits) = action["edit"]["changes"][uri].as_array() {
+        return edits.clone();
+    }
+    action["edit"]["documentChanges"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|c| c["textDocument"]["uri"] == uri)
+        .flat_map(|c| c["edits"].as_array().cloned().unwrap_or_default())
+        .collect()
+}
+
+/// The code actions offered on one diagnostic.
+fn actions_on(session: &mut Session, uri: &str, diagnostic: &Value) -> Vec<Value> {
+    session
+        .result(
+            "textDocument/codeAction",
+            json!({"textDocument": {"uri": uri}, "range": diagnostic["range"], "context": {"diagnostics": [diagnostic]}}),
+        )
+        .as_array()
+        .cloned()
+        .expect("a list of actions")
+}
+
+/// Replaces a document's text and returns its new diagnostics.
+fn change(session: &mut Session, uri: &str, version: i64, text: &str) -> Vec<Value> {
+    session.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]}),
+    );
+    session.diagnostics(uri)
+}
+
+fn errors(diagnostics: &[Value]) -> Vec<&Value> {
+    diagnostics.iter().filter(|d| d["severity"] == 1).collect()
+}
+
+fn rulebook() -> String {
+    std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("boards/red-november-rulebook.rules"),
+    )
+    .expect("the shipped rulebook")
+}
+
+/// The line (0-based) of the first line of `text` that is `line`.
+fn line_of(text: &str, line: &str) -> u32 {
+    text.lines().position(|l| l == line).expect("the line") as u32
+}
+
+#[test]
+fn a_missing_rule_is_added_among_its_rules_with_a_real_value() {
+    let rulebook = rulebook();
+    let mut session = Session::started();
+    let cases = [
+        (
+            "enter fire: forbidden\n",
+            "enter fire with grog with fire_extinguisher: cost 0",
+            "\nenter fire without grog without fire_extinguisher: cost 1",
+        ),
+        // No rule at all for the state: after the last `enter` rule.
+        (
+            "enter low_flood: cost 1\n",
+            "enter sea with aqualung: cost 1",
+            "\nenter low_flood: cost 1",
+        ),
+    ];
+    for (n, (cut, after, added)) in cases.into_iter().enumerate() {
+        let uri = format!("untitled:cut{n}.rules");
+        let text = rulebook.replace(cut, "");
+        let diagnostics = session.open(&uri, "hatchway-rules", &text);
+        let missing = errors(&diagnostics);
+        assert_eq!(missing.len(), 1, "{diagnostics:?}");
+        assert_eq!(missing[0]["code"], "hatchway::missing_rule");
+        let actions = actions_on(&mut session, &uri, missing[0]);
+        assert_eq!(actions.len(), 1, "{actions:?}");
+        assert_eq!(actions[0]["title"], format!("Add `{}`", &added[1..]));
+        let edits = action_edits(&actions[0], &uri);
+        let line = line_of(&text, after);
+        let end = position(line, after.len() as u32);
+        assert_eq!(
+            edits,
+            [json!({"range": {"start": end, "end": end}, "newText": added})]
+        );
+        let fixed = applied(&text, &edits);
+        assert_eq!(
+            errors(&change(&mut session, &uri, 2, &fixed)),
+            Vec::<&Value>::new()
+        );
+    }
+    assert_eq!(session.finish().0, 0);
+
+    // An editor that takes snippets in edits gets the cost as a
+    // placeholder to tab to.
+    let mut session = Session::start();
+    session.result(
+        "initialize",
+        json!({"capabilities": {"workspace": {"workspaceEdit": {"snippetEditSupport": true}}}}),
+    );
+    let uri = "untitled:snippet.rules";
+    let text = rulebook.replace("enter fire: forbidden\n", "");
+    let diagnostics = session.open(uri, "hatchway-rules", &text);
+    let actions = actions_on(&mut session, uri, errors(&diagnostics)[0]);
+    let line = line_of(&text, "enter fire with grog with fire_extinguisher: cost 0");
+    let end = position(line, 51);
+    assert_eq!(
+        actions[0]["edit"],
+        json!({"documentChanges": [{
+            "textDocument": {"uri": uri, "version": null},
+            "edits": [{
+                "range": {"start": end, "end": end},
+                "snippet": {"kind": "snippet", "value": "\nenter fire without grog without fire_extinguisher: cost ${1:1}"},
+            }],
+        }]})
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn a_missing_start_is_added_and_an_unknown_room_created() {
+    let mut session = Session::started();
+    let uri = "untitled:fixes.board";
+    let text = "board b\nroom 1\nroom 2\nhatch 1-2\nhatch 2-3\n";
+    let diagnostics = session.open(uri, "hatchway-board", text);
+    let start = diagnostics
+        .iter()
+        .find(|d| d["code"] == "hatchway::missing_start")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    let actions = actions_on(&mut session, uri, start);
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(actions[0]["title"], "Add `start 1`");
+    assert_eq!(
+        action_edits(&actions[0], uri),
+        [
+            json!({"range": {"start": position(5, 0), "end": position(5, 0)}, "newText": "start 1\n"})
+        ]
+    );
+    let unknown = diagnostics
+        .iter()
+        .find(|d| d["code"] == "hatchway::unknown_room")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    assert_eq!(
+        unknown["range"],
+        json!({"start": position(4, 8), "end": position(4, 9)})
+    );
+    let actions = actions_on(&mut session, uri, unknown);
+    let create = actions
+        .iter()
+        .find(|a| a["title"] == "Add `room 3`")
+        .unwrap_or_else(|| panic!("{actions:?}"));
+    assert_eq!(
+        action_edits(create, uri),
+        [json!({"range": {"start": position(2, 6), "end": position(2, 6)}, "newText": "\nroom 3"})]
+    );
+    let both = applied(
+        &applied(text, &action_edits(create, uri)),
+        &[
+            json!({"range": {"start": position(6, 0), "end": position(6, 0)}, "newText": "start 1\n"}),
+        ],
+    );
+    assert_eq!(
+        both,
+        "board b\nroom 1\nroom 2\nroom 3\nhatch 1-2\nhatch 2-3\nstart 1\n"
+    );
+    assert_eq!(
+        errors(&change(&mut session, uri, 2, &both)),
+        Vec::<&Value>::new()
+    );
+
+    // YAML and JSON say the start their own way.
+    let yaml = "name: t\nrooms:\n  - {id: 1}\n";
+    let diagnostics = session.open("untitled:s.yaml", "yaml", yaml);
+    let actions = actions_on(&mut session, "untitled:s.yaml", &diagnostics[0]);
+    assert_eq!(
+        action_edits(&actions[0], "untitled:s.yaml"),
+        [
+            json!({"range": {"start": position(3, 0), "end": position(3, 0)}, "newText": "start: 1\n"})
+        ]
+    );
+    let json_board = "{\"name\": \"t\", \"rooms\": [{\"id\": 1}]}\n";
+    let diagnostics = session.open("untitled:s.json", "json", json_board);
+    let actions = actions_on(&mut session, "untitled:s.json", &diagnostics[0]);
+    let edits = action_edits(&actions[0], "untitled:s.json");
+    assert_eq!(
+        edits,
+        [
+            json!({"range": {"start": position(0, 34), "end": position(0, 34)}, "newText": ",\n  \"start\": 1"})
+        ]
+    );
+    assert_eq!(
+        errors(&change(
+            &mut session,
+            "untitled:s.json",
+            2,
+            &applied(json_board, &edits)
+        )),
+        Vec::<&Value>::new()
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn yaml_and_json_fixes_land_on_the_diagnostic() {
+    let mut session = Session::started();
+    let cases = [
+        (
+            "untitled:fier.yaml",
+            "yaml",
+            "name: t\nrooms:\n  - {id: 1, state: fier}\nstart: 1\n",
+        ),
+        (
+            "untitled:fier.json",
+            "json",
+            "{\"name\": \"t\",\n \"rooms\": [{\"id\": 1, \"state\": \"fier\"}],\n \"start\": 1}\n",
+        ),
+    ];
+    for (uri, language, text) in cases {
+        let diagnostics = session.open(uri, language, text);
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+        let range = diagnostics[0]["range"].clone();
+        let actions = actions_on(&mut session, uri, &diagnostics[0]);
+        let edits = action_edits(&actions[0], uri);
+        let written = if language == "json" {
+            "\"fire\""
+        } else {
+            "fire"
+        };
+        assert_eq!(edits, [json!({"range": range, "newText": written})]);
+        let fixed = applied(text, &edits);
+        assert_eq!(fixed, text.replace("fier", "fire"));
+        assert_eq!(change(&mut session, uri, 2, &fixed), Vec::<Value>::new());
+    }
+    assert_eq!(
+        session.open("untitled:x.yaml", "yaml", cases[0].2)[0]["range"],
+        json!({"start": position(2, 19), "end": position(2, 23)})
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+/// Every fix offered on every problem of the shipped corpus of bad files,
+/// applied: the text it leaves has no error the text before did not.
+#[test]
+fn every_fix_of_the_corpus_leaves_no_new_error() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut session = Session::started();
+    let mut applied_fixes = 0;
+    for corpus in ["tests/hostile", "tests/invalid"] {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(root.join(corpus))
+            .expect("the corpus")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let language = match path.extension().and_then(|e| e.to_str()) {
+                Some("board") => "hatchway-board",
+                Some("rules") => "hatchway-rules",
+                Some("yaml") => "yaml",
+                Some("json") => "json",
+                _ => continue,
+            };
+            let bytes = std::fs::read(&path).expect("a corpus file");
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let uri = uri(&path);
+            let diagnostics = session.open(&uri, language, &text);
+            // The problem without its help, which lists what the file
+            // declares (and so changes with a new room).
+            let key = |d: &Value| {
+                let message = d["message"].as_str().unwrap_or("");
+                format!(
+                    "{} {}",
+                    d["code"],
+                    message.split("\nhelp:").next().unwrap_or("")
+                )
+            };
+            let before: Vec<String> = errors(&diagnostics).into_iter().map(key).collect();
+            let mut version = 1;
+            for diagnostic in &diagnostics {
+                for action in actions_on(&mut session, &uri, diagnostic) {
+                    let edits = action_edits(&action, &uri);
+                    assert!(!edits.is_empty(), "{action}");
+                    let fixed = applied(&text, &edits);
+                    version += 1;
+                    let after = change(&mut session, &uri, version, &fixed);
+                    let new: Vec<String> = errors(&after)
+                        .into_iter()
+                        .map(key)
+                        .filter(|k| !before.contains(k))
+                        .collect();
+                    assert!(
+                        new.is_empty(),
+                        "{}: `{}` leaves new errors {new:?}\n{fixed}",
+                        path.display(),
+                        action["title"]
+                    );
+                    applied_fixes += 1;
+                    version += 1;
+                    change(&mut session, &uri, version, &text);
+                }
+            }
+            session.notify("textDocument/didClose", doc(&uri));
+            session.diagnostics(&uri);
+        }
+    }
+    assert!(applied_fixes >= 15, "{applied_fixes} fixes");
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn requests_to_the_editor_have_ids_of_their_own() {
+    let mut session = Session::started();
+    let text = BOARD.replace("red-november", "red-november-rulebook");
+    for uri in ["untitled:one.board", "untitled:two.board"] {
+        assert_eq!(
+            session.open(uri, "hatchway-board", &text),
+            Vec::<Value>::new()
+        );
+    }
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        let refresh = session.wait_for("the lens's refresh", |m| {
+            m["method"] == "workspace/codeLens/refresh"
+        });
+        ids.push(refresh["id"].clone());
+    }
+    assert_ne!(ids[0], ids[1], "{ids:?}");
+    assert_eq!(session.finish().0, 0);
+}
+
+fn labels(items: &Value) -> Vec<String> {
+    items
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|i| i["label"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+/// A rules file being typed: a line that does not parse in its middle.
+const TYPED_RULES: &str = "rules mine\n# What the ship holds.\n# Two lines of comment.\nroom states: clear, fire\nhatch states: closed, open\nitems: grog, mask\naction douse: room fire becomes clear\nenter clear: cost 0 # cheap\nenter fire with\nopen closed: cost 1, becomes open\n";
+
+#[test]
+fn completion_fits_the_place_in_a_file_that_does_not_parse() {
+    let mut session = Session::started();
+    let cases: [(&str, &[&str]); 14] = [
+        ("enter ", &["clear", "fire"]),
+        ("enter fire with ", &["grog", "mask"]),
+        ("enter fire ", &["through", "from", "with", "without"]),
+        ("leave fire ", &["with", "without"]),
+        ("enter fire: ", &["cost", "forbidden"]),
+        ("revisit: ", &["forbidden", "allowed"]),
+        ("open closed: cost 1, ", &["becomes"]),
+        ("open closed: cost 1, becomes ", &["closed", "open"]),
+        ("action ", &["douse", "with", "without", "in"]),
+        ("action douse: ", &["cost", "forbidden", "bonus"]),
+        ("action new: room fire ", &["becomes"]),
+        // In a comment, after a finished statement, where a new name is
+        // declared: nothing.
+        ("enter clear: cost 0 # che", &[]),
+        ("enter clear: cost 1 ", &[]),
+        ("room states: ", &[]),
+    ];
+    for (n, (line, expected)) in cases.into_iter().enumerate() {
+        let uri = format!("untitled:typed{n}.rules");
+        let text = format!("{TYPED_RULES}{line}\n");
+        let diagnostics = session.open(&uri, "hatchway-rules", &text);
+        assert!(
+            diagnostics.iter().any(|d| d["code"] == "hatchway::syntax"),
+            "{line}: {diagnostics:?}"
+        );
+        let last = text.lines().count() as u32 - 1;
+        let got = labels(&session.result(
+            "textDocument/completion",
+            at(&uri, last, line.encode_utf16().count() as u32),
+        ));
+        assert_eq!(got, expected, "after `{line}`");
+    }
+    let board = "board b\nrules red-november\nroom 1: clear\nroom 2\nhatch 1-2 \nstart \n";
+    session.open("untitled:typed.board", "hatchway-board", board);
+    let after_hatch = session.result("textDocument/completion", at("untitled:typed.board", 4, 10));
+    assert_eq!(after_hatch, json!([]));
+    let start = session.result("textDocument/completion", at("untitled:typed.board", 5, 6));
+    assert_eq!(labels(&start), ["1", "2"]);
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn hover_symbols_and_folding_in_a_file_with_syntax_errors() {
+    let mut session = Session::started();
+    let uri = "untitled:typed.rules";
+    session.open(uri, "hatchway-rules", TYPED_RULES);
+    // `fire` in `room states:`.
+    let hover = session.result("textDocument/hover", at(uri, 3, 21));
+    assert_eq!(
+        hover["range"],
+        json!({"start": position(3, 20), "end": position(3, 24)})
+    );
+    assert_eq!(
+        hover["contents"]["value"],
+        "**`fire`** is mentioned by:\n\n- line 4: `room states: clear, fire`\n- line 7: `action douse: room fire becomes clear`"
+    );
+    let symbols = session.result("textDocument/documentSymbol", doc(uri));
+    let names: Vec<&str> = symbols
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "room states: clear, fire",
+            "hatch states: closed, open",
+            "items: grog, mask",
+            "action douse: room fire becomes clear",
+            "enter clear: cost 0",
+            "open closed: cost 1, becomes open"
+        ]
+    );
+    assert_eq!(
+        session.result("textDocument/foldingRange", doc(uri)),
+        json!([{"startLine": 1, "endLine": 2, "kind": "comment"}])
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+/// A state's hover on a board lists the lines of the built-in rules that
+/// mention it: the lines of the file go-to-definition opens.
+#[test]
+fn hover_counts_the_lines_of_the_rules_definition_opens() {
+    let mut session = Session::started();
+    let uri = "untitled:lines.board";
+    assert_eq!(
+        session.open(uri, "hatchway-board", BOARD),
+        Vec::<Value>::new()
+    );
+    let hover = session.result("textDocument/hover", at(uri, 7, 9));
+    let text = hover["contents"]["value"]
+        .as_str()
+        .expect("markdown")
+        .to_string();
+    let definition = session.result("textDocument/definition", at(uri, 3, 10));
+    let opened = std::fs::read_to_string(
+        definition["uri"]
+            .as_str()
+            .expect("a file")
+            .trim_start_matches("file://"),
+    )
+    .expect("the copy");
+    let lines: Vec<&str> = opened.lines().collect();
+    let mut checked = 0;
+    for item in text.lines().filter_map(|l| l.strip_prefix("- line ")) {
+        let (number, said) = item.split_once(": ").expect("`N: statement`");
+        let number: usize = number.parse().expect("a line number");
+        assert_eq!(
+            format!("`{}`", lines[number - 1].trim()),
+            said,
+            "line {number}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 3, "{text}");
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn a_rules_file_changed_on_disk_reaches_the_boards_that_use_it() {
+    let dir = folder("watched");
+    let rules = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("boards/red-november.rules"),
+    )
+    .expect("the shipped rules")
+    .replace("rules red-november", "rules mine");
+    let rules_path = dir.join("mine.rules");
+    std::fs::write(&rules_path, &rules).expect("write the rules");
+    let board = "board b\nrules \"mine.rules\"\nroom 1: clear\nroom 2: fire\nhatch 1-2\nstart 1\n";
+    let board_path = dir.join("b.board");
+    std::fs::write(&board_path, board).expect("write the board");
+    let (rules_uri, board_uri) = (uri(&rules_path), uri(&board_path));
+
+    let mut session = Session::start();
+    session.result(
+        "initialize",
+        json!({"capabilities": {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}}}),
+    );
+    session.notify("initialized", json!({}));
+    let register = session.wait_for("the watch's registration", |m| {
+        m["method"] == "client/registerCapability"
+    });
+    let registration = &register["params"]["registrations"][0];
+    assert_eq!(registration["method"], "workspace/didChangeWatchedFiles");
+    assert_eq!(
+        registration["registerOptions"],
+        json!({"watchers": [{"globPattern": "**/*.rules"}]})
+    );
+    session.write(
+        json!({"jsonrpc": "2.0", "id": register["id"], "result": null})
+            .to_string()
+            .as_bytes(),
+    );
+    assert_eq!(
+        session.open(&board_uri, "hatchway-board", board),
+        Vec::<Value>::new()
+    );
+
+    // Broken on disk by another program: the watch tells the server.
+    let broken = rules.replace("enter fire", "enter fier");
+    std::fs::write(&rules_path, &broken).expect("write");
+    session.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": rules_uri, "type": 2}]}),
+    );
+    let diagnostics = session.diagnostics(&board_uri);
+    assert_eq!(
+        diagnostics
+            .iter()
+            .map(|d| d["code"].clone())
+            .collect::<Vec<_>>(),
+        ["hatchway::rules_unusable"],
+        "{diagnostics:?}"
+    );
+
+    // Mended in the editor and saved: the board is checked again.
+    session.open(&rules_uri, "hatchway-rules", &broken);
+    std::fs::write(&rules_path, &rules).expect("write");
+    change(&mut session, &rules_uri, 2, &rules);
+    session.notify("textDocument/didSave", doc(&rules_uri));
+    assert_eq!(session.diagnostics(&board_uri), Vec::<Value>::new());
+    assert_eq!(session.finish().0, 0);
+}
+
+/// Thirty changes of a 5,000-room board sent at once, then a hover: only
+/// the last text is checked (a change is dropped when a later one of the
+/// same document waits), so the hover is answered after one or two
+/// checks, not thirty. How long that takes is measured in BENCHMARKS.md;
+/// the test counts the texts checked.
+#[test]
+fn queued_changes_are_dropped_for_the_last() {
+    let text = hatchway::generate::random_rulebook_board(5000, 43);
+    assert!(text.lines().count() > 5000);
+    let mut session = Session::started();
+    let uri = "untitled:huge.board";
+    session.open(uri, "hatchway-board", &text);
+    let started = Instant::now();
+    for version in 2..=31 {
+        let changed = format!("{text}# change {version}\n");
+        session.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": changed}]}),
+        );
+    }
+    // `room 1` of the board's first room line.
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("room 1"))
+        .expect("room 1") as u32;
+    let hover = session.result("textDocument/hover", at(uri, line, 5));
+    let took = started.elapsed();
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("**Room `1`**"),
+        "{hover}"
+    );
+    eprintln!("a hover behind 30 changes of a 5,000-room board: {took:?}");
+    session.wait_for("the last text's diagnostics", |m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == 31
+    });
+    let checked: Vec<Value> = session
+        .unread
+        .drain(..)
+        .chain(session.output.try_iter())
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics")
+        .map(|m| m["params"]["version"].clone())
+        .collect();
+    // One change may be taken before the others have arrived (the server
+    // reads on while the test still writes); no other text but the last
+    // is checked.
+    assert!(checked.len() <= 1, "{checked:?}");
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn a_state_is_followed_and_renamed_across_the_rules_and_the_boards() {
+    let dir = folder("rename");
+    let rules = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("boards/red-november.rules"),
+    )
+    .expect("the shipped rules")
+    .replace("rules red-november", "rules mine");
+    let rules_path = dir.join("mine.rules");
+    std::fs::write(&rules_path, &rules).expect("write the rules");
+    let board =
+        "board b\nrules \"mine.rules\"\nroom 1: clear\nroom 2: fire\nhatch 1-2: open\nstart 1\n";
+    let board_path = dir.join("b.board");
+    std::fs::write(&board_path, board).expect("write the board");
+    let (rules_uri, board_uri) = (uri(&rules_path), uri(&board_path));
+    let mut session = Session::started();
+    assert_eq!(
+        session.open(&board_uri, "hatchway-board", board),
+        Vec::<Value>::new()
+    );
+
+    // Every `fire` of the rules (read from disk: not open) and the board.
+    let range = |line: u32, start: u32| json!({"start": position(line, start), "end": position(line, start + 4)});
+    let declared = line_of(&rules, "room states: clear, low_flood, high_flood, fire");
+    let in_rules = [
+        (declared, 43),
+        (line_of(&rules, "enter fire: forbidden"), 6),
+        (line_of(&rules, "leave fire: forbidden"), 6),
+        (
+            line_of(&rules, "flow high_flood + fire -> low_flood + low_flood"),
+            18,
+        ),
+    ];
+    let mut expected: Vec<Value> = in_rules
+        .iter()
+        .map(|&(line, start)| json!({"uri": rules_uri, "range": range(line, start)}))
+        .collect();
+    expected.push(json!({"uri": board_uri, "range": range(3, 8)}));
+    let fire = at(&board_uri, 3, 9);
+    let mut params = fire.clone();
+    params["context"] = json!({"includeDeclaration": true});
+    assert_eq!(
+        session.result("textDocument/references", params),
+        Value::Array(expected)
+    );
+    assert_eq!(
+        session.result("textDocument/documentHighlight", fire.clone()),
+        json!([{"range": range(3, 8)}])
+    );
+    assert_eq!(
+        session.result("textDocument/definition", fire.clone()),
+        json!({"uri": rules_uri, "range": range(declared, 43)})
+    );
+
+    // Refused with a message: a reserved word, a name taken, no name.
+    for (new, why) in [
+        ("enter", "`enter` is a reserved word of the language"),
+        ("clear", "the rules already declare `clear`"),
+        ("9lives", "`9lives` is not a name"),
+    ] {
+        let mut params = fire.clone();
+        params["newName"] = json!(new);
+        let refused = session.request("textDocument/rename", params);
+        assert_eq!(refused["error"]["code"], -32803, "{refused}");
+        assert!(
+            refused["error"]["message"]
+                .as_str()
+                .unwrap_or("")
+                .starts_with(why),
+            "{refused}"
+        );
+    }
+
+    // Renamed from the rules file, open now: both files change, and the
+    // texts they leave check.
+    session.open(&rules_uri, "hatchway-rules", &rules);
+    let mut params = at(&rules_uri, declared, 44);
+    params["newName"] = json!("blaze");
+    let edit = session.result("textDocument/rename", params);
+    let rules_edits = edit["changes"][&rules_uri].as_array().expect("rules edits");
+    let board_edits = edit["changes"][&board_uri].as_array().expect("board edits");
+    assert_eq!(rules_edits.len(), 4, "{edit}");
+    assert_eq!(
+        board_edits,
+        &[json!({"range": range(3, 8), "newText": "blaze"})]
+    );
+    let renamed_rules = applied(&rules, rules_edits);
+    // Comments say `fire` in words of their own: they are left.
+    let expected: String = rules
+        .split_inclusive('\n')
+        .map(|l| {
+            if l.starts_with('#') {
+                l.to_string()
+            } else {
+                l.replace(" fire", " blaze")
+            }
+        })
+        .collect();
+    assert_eq!(renamed_rules, expected);
+    std::fs::write(&rules_path, &renamed_rules).expect("write");
+    change(&mut session, &rules_uri, 2, &renamed_rules);
+    let renamed_board = applied(board, board_edits);
+    assert_eq!(
+        change(&mut session, &board_uri, 2, &renamed_board),
+        Vec::<Value>::new()
     );
     assert_eq!(session.finish().0, 0);
 }
