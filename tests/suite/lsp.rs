@@ -1206,8 +1206,13 @@ const TYPED_RULES: &str = "rules mine\n# What the ship holds.\n# Two lines of co
 #[test]
 fn completion_fits_the_place_in_a_file_that_does_not_parse() {
     let mut session = Session::started();
-    let cases: [(&str, &[&str]); 14] = [
+    let cases: [(&str, &[&str]); 15] = [
         ("enter ", &["clear", "fire"]),
+        // How a name is said: any name the rules declare.
+        (
+            "say ",
+            &["clear", "fire", "closed", "open", "grog", "mask", "douse"],
+        ),
         ("enter fire with ", &["grog", "mask"]),
         ("enter fire ", &["through", "from", "with", "without"]),
         ("leave fire ", &["with", "without"]),
@@ -1239,6 +1244,13 @@ fn completion_fits_the_place_in_a_file_that_does_not_parse() {
         ));
         assert_eq!(got, expected, "after `{line}`");
     }
+    // A new line of a rules file offers `say` among its statements.
+    let uri = "untitled:typed-new-line.rules";
+    let text = format!("{TYPED_RULES}\n");
+    session.open(uri, "hatchway-rules", &text);
+    let last = text.lines().count() as u32;
+    let keywords = labels(&session.result("textDocument/completion", at(uri, last, 0)));
+    assert!(keywords.contains(&"say".to_string()), "{keywords:?}");
     let board = "board b\nrules red-november\nroom 1: clear\nroom 2\nhatch 1-2 \nstart \n";
     session.open("untitled:typed.board", "hatchway-board", board);
     let after_hatch = session.result("textDocument/completion", at("untitled:typed.board", 4, 10));
