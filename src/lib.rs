@@ -142,7 +142,7 @@ pub fn command_line() -> std::process::ExitCode {
 
 /// The keywords of the hatchway language, from its one table, in the
 /// table's order: what an editor's highlighting must know
-/// (`editors/textmate/hatchway.tmLanguage.json` is held to it by a test).
+/// (`editors/vscode/syntaxes/hatchway.tmLanguage.json` is held to it by a test).
 pub fn keywords() -> impl Iterator<Item = &'static str> {
     syntax::keywords::KEYWORDS.iter().map(|k| k.word)
 }

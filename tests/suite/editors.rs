@@ -38,7 +38,7 @@ fn pattern(grammar: &Value, name: &str) -> Regex {
 
 #[test]
 fn the_grammar_highlights_every_keyword_and_no_other_word() {
-    let grammar = json("editors/textmate/hatchway.tmLanguage.json");
+    let grammar = json("editors/vscode/syntaxes/hatchway.tmLanguage.json");
     let keyword = pattern(&grammar, "keywords");
     for word in keywords() {
         let found = keyword.find(&word).expect("the pattern runs");
@@ -63,7 +63,7 @@ fn the_grammar_highlights_every_keyword_and_no_other_word() {
 
 #[test]
 fn the_grammar_marks_rooms_hatches_and_states() {
-    let grammar = json("editors/textmate/hatchway.tmLanguage.json");
+    let grammar = json("editors/vscode/syntaxes/hatchway.tmLanguage.json");
     for name in grammar["repository"]
         .as_object()
         .expect("a repository")
@@ -140,22 +140,49 @@ fn the_vscode_extension_contributes_both_file_kinds_and_the_grammar() {
             ("hatchway-rules".to_string(), ".rules".to_string())
         ]
     );
-    let grammar = json("editors/textmate/hatchway.tmLanguage.json");
-    for g in manifest["contributes"]["grammars"]
+    // One grammar, and for each language a grammar of its own scope that
+    // includes it, so that the two languages are told apart.
+    let grammar = json("editors/vscode/syntaxes/hatchway.tmLanguage.json");
+    let shared = grammar["scopeName"].as_str().expect("a scope name");
+    let grammars = manifest["contributes"]["grammars"]
         .as_array()
-        .expect("grammars")
-    {
-        assert_eq!(g["scopeName"], grammar["scopeName"]);
-        assert_eq!(g["path"], "./hatchway.tmLanguage.json");
-    }
-    // `npm install` copies the grammar there from the one file.
-    let prepare = manifest["scripts"]["prepare"]
-        .as_str()
-        .expect("a prepare script");
-    assert!(
-        prepare.contains("'../textmate/hatchway.tmLanguage.json', 'hatchway.tmLanguage.json'"),
-        "{prepare}"
+        .expect("grammars");
+    let contributed: Vec<(&str, &str, &str)> = grammars
+        .iter()
+        .map(|g| {
+            (
+                g["language"].as_str().unwrap_or(""),
+                g["scopeName"].as_str().unwrap_or(""),
+                g["path"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        contributed,
+        [
+            ("", shared, "./syntaxes/hatchway.tmLanguage.json"),
+            (
+                "hatchway-board",
+                "source.hatchway.board",
+                "./syntaxes/hatchway-board.tmLanguage.json"
+            ),
+            (
+                "hatchway-rules",
+                "source.hatchway.rules",
+                "./syntaxes/hatchway-rules.tmLanguage.json"
+            ),
+        ]
     );
+    for (_, scope, path) in &contributed[1..] {
+        let own = json(&format!("editors/vscode/{}", path.trim_start_matches("./")));
+        assert_eq!(own["scopeName"], *scope);
+        assert_eq!(own["patterns"], serde_json::json!([{ "include": shared }]));
+    }
+    // Every file the manifest names is in the folder as cloned.
+    for path in contributed.iter().map(|c| c.2).chain(["./extension.js"]) {
+        let file = root().join("editors/vscode").join(path.trim_start_matches("./"));
+        assert!(file.is_file(), "{path} is not in editors/vscode");
+    }
     assert_eq!(manifest["main"], "./extension.js");
     let extension =
         std::fs::read_to_string(root().join("editors/vscode/extension.js")).expect("the extension");
