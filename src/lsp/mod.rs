@@ -1,8 +1,8 @@
 //! `hatchway lsp`: a language server for board and rules files, so that an
 //! editor shows what `hatchway check` finds as the user types, and offers
 //! quick fixes, hover, go-to-definition, completion, formatting, an outline,
-//! folding, references, highlight and rename of the rules' names, and a
-//! code lens with the turn's outcomes.
+//! folding, references, highlight and rename of the rules' names,
+//! semantic tokens, and a code lens with the turn's outcomes.
 //!
 //! Built on lsp-server and lsp-types, as rust-analyzer is: synchronous, one
 //! loop over incoming messages, no async runtime. Every request is answered

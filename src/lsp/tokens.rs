@@ -108,9 +108,11 @@ fn encode(document: &Document, tokens: &[(Span, Kind)]) -> Vec<SemanticToken> {
         if range.start.line != range.end.line || range.end.character <= range.start.character {
             continue;
         }
-        let delta_line = range.start.line - line;
+        // The tokens are ordered and disjoint, so neither difference is
+        // negative; saturating keeps a mistake from ever being a panic.
+        let delta_line = range.start.line.saturating_sub(line);
         let delta_start = if delta_line == 0 {
-            range.start.character - start
+            range.start.character.saturating_sub(start)
         } else {
             range.start.character
         };
