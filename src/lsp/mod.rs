@@ -1,8 +1,8 @@
 //! `hatchway lsp`: a language server for board and rules files, so that an
 //! editor shows what `hatchway check` finds as the user types, and offers
 //! quick fixes, hover, go-to-definition, completion, formatting, an outline,
-//! folding, references, highlight and rename of the rules' names, and a
-//! code lens with the turn's outcomes.
+//! folding, references, highlight and rename of the rules' names,
+//! semantic tokens, and a code lens with the turn's outcomes.
 //!
 //! Built on lsp-server and lsp-types, as rust-analyzer is: synchronous, one
 //! loop over incoming messages, no async runtime. Every request is answered
@@ -21,7 +21,7 @@
 //!   `additions`, where a line a fix adds goes), `hover`
 //!   (with `wording`, a rule in words), `definition`, `completion`,
 //!   `symbols` (and folding), `formatting`, `lens`, `references` (with
-//!   highlight and rename).
+//!   highlight and rename), `tokens` (semantic tokens).
 
 use std::collections::HashMap;
 
@@ -31,9 +31,9 @@ use lsp_types::request::{self as req, Request as _};
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionProviderCapability, CodeLensOptions,
     CompletionOptions, FoldingRangeProviderCapability, HoverProviderCapability, InitializeParams,
-    InitializeResult, OneOf, SaveOptions, ServerCapabilities, ServerInfo,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
-    TextDocumentSyncSaveOptions, Uri,
+    InitializeResult, OneOf, SaveOptions, SemanticTokensFullOptions, SemanticTokensOptions,
+    SemanticTokensServerCapabilities, ServerCapabilities, ServerInfo, TextDocumentSyncCapability,
+    TextDocumentSyncKind, TextDocumentSyncOptions, TextDocumentSyncSaveOptions, Uri,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -54,6 +54,7 @@ mod references;
 mod requests;
 mod statements;
 mod symbols;
+mod tokens;
 mod transport;
 mod wording;
 
@@ -232,6 +233,14 @@ fn initialize(connection: &Connection, request: Request) -> (Response, Server) {
         code_lens_provider: Some(CodeLensOptions {
             resolve_provider: Some(false),
         }),
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: tokens::legend(),
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                range: Some(true),
+                ..SemanticTokensOptions::default()
+            },
+        )),
         ..ServerCapabilities::default()
     };
     let result = InitializeResult {
@@ -351,6 +360,31 @@ impl Server {
                 .on::<req::CodeLensRequest, _>(&request, |d, _: lsp_types::CodeLensParams| {
                     Some(self.lenses.lenses(d))
                 }),
+            req::SemanticTokensFullRequest::METHOD => self.on::<req::SemanticTokensFullRequest, _>(
+                &request,
+                |d, _: lsp_types::SemanticTokensParams| {
+                    tokens::tokens(d, None).map(|data| {
+                        lsp_types::SemanticTokensResult::Tokens(lsp_types::SemanticTokens {
+                            result_id: None,
+                            data,
+                        })
+                    })
+                },
+            ),
+            req::SemanticTokensRangeRequest::METHOD => self
+                .on::<req::SemanticTokensRangeRequest, _>(
+                    &request,
+                    |d, p: lsp_types::SemanticTokensRangeParams| {
+                        tokens::tokens(d, Some(p.range)).map(|data| {
+                            lsp_types::SemanticTokensRangeResult::Tokens(
+                                lsp_types::SemanticTokens {
+                                    result_id: None,
+                                    data,
+                                },
+                            )
+                        })
+                    },
+                ),
             _ => Err(Response::new_err(
                 id.clone(),
                 ErrorCode::MethodNotFound as i32,
@@ -568,4 +602,6 @@ has_document! {
     lsp_types::CodeLensParams => |p| &p.text_document.uri;
     lsp_types::ReferenceParams => |p| &p.text_document_position.text_document.uri;
     lsp_types::DocumentHighlightParams => |p| &p.text_document_position_params.text_document.uri;
+    lsp_types::SemanticTokensParams => |p| &p.text_document.uri;
+    lsp_types::SemanticTokensRangeParams => |p| &p.text_document.uri;
 }

@@ -245,6 +245,7 @@ fn initialize_announces_every_feature_and_shutdown_exits_0() {
         "referencesProvider",
         "documentHighlightProvider",
         "renameProvider",
+        "semanticTokensProvider",
     ] {
         assert!(
             !caps[feature].is_null() && caps[feature] != false,
@@ -1562,6 +1563,178 @@ fn a_state_is_followed_and_renamed_across_the_rules_and_the_boards() {
     assert_eq!(
         change(&mut session, &board_uri, 2, &renamed_board),
         Vec::<Value>::new()
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+/// The semantic token types, in the order the server's legend gives them.
+const TOKEN_TYPES: [&str; 7] = [
+    "keyword",
+    "enumMember",
+    "variable",
+    "function",
+    "number",
+    "string",
+    "comment",
+];
+
+/// A semantic tokens answer decoded from the protocol's deltas: each
+/// token's line, start and length (UTF-16 units) and type.
+fn decoded(answer: &Value) -> Vec<(u64, u64, u64, &'static str)> {
+    let data: Vec<u64> = answer["data"]
+        .as_array()
+        .expect("a token list")
+        .iter()
+        .map(|n| n.as_u64().expect("a number"))
+        .collect();
+    assert_eq!(data.len() % 5, 0, "{answer}");
+    let (mut line, mut start) = (0, 0);
+    data.chunks(5)
+        .map(|t| {
+            if t[0] > 0 {
+                start = 0;
+            }
+            line += t[0];
+            start += t[1];
+            let kind = TOKEN_TYPES
+                .get(usize::try_from(t[3]).expect("a small index"))
+                .expect("a type of the legend");
+            assert_eq!(t[4], 0, "no modifiers");
+            (line, start, t[2], *kind)
+        })
+        .collect()
+}
+
+#[test]
+fn semantic_tokens_of_a_rules_file_a_board_and_a_range() {
+    let mut session = Session::start();
+    let init = session.result("initialize", json!({"capabilities": {}}));
+    session.notify("initialized", json!({}));
+    let provider = &init["capabilities"]["semanticTokensProvider"];
+    assert_eq!(provider["legend"]["tokenTypes"], json!(TOKEN_TYPES));
+    assert_eq!(provider["range"], true);
+    assert_eq!(provider["full"], true);
+
+    let rules = "rules tiny\n# states\nroom states: clear, fire\nitems: grog\naction douse: room fire becomes clear\nenter fire with grog: cost 2\nsay grog: \"a tot\"\n";
+    let uri = "untitled:tiny.rules";
+    session.open(uri, "hatchway-rules", rules);
+    let tokens = session.result("textDocument/semanticTokens/full", doc(uri));
+    assert_eq!(
+        decoded(&tokens),
+        [
+            (0, 0, 5, "keyword"),
+            (0, 6, 4, "string"),
+            (1, 0, 8, "comment"),
+            (2, 0, 4, "keyword"),
+            (2, 5, 6, "keyword"),
+            (2, 13, 5, "enumMember"),
+            (2, 20, 4, "enumMember"),
+            (3, 0, 5, "keyword"),
+            (3, 7, 4, "variable"),
+            (4, 0, 6, "keyword"),
+            (4, 7, 5, "function"),
+            (4, 14, 4, "keyword"),
+            (4, 19, 4, "enumMember"),
+            (4, 24, 7, "keyword"),
+            (4, 32, 5, "enumMember"),
+            (5, 0, 5, "keyword"),
+            (5, 6, 4, "enumMember"),
+            (5, 11, 4, "keyword"),
+            (5, 16, 4, "variable"),
+            (5, 22, 4, "keyword"),
+            (5, 27, 1, "number"),
+            (6, 0, 3, "keyword"),
+            (6, 4, 4, "variable"),
+            (6, 10, 7, "string"),
+        ]
+    );
+
+    // Columns count UTF-16 units: `ü` is one, the ship two.
+    let board = "board \"K\u{fc}che \u{1f6a2}\" # ship\nrules red-november\nroom 1 \"Galley\" at 0,1: fire\nroom 2\nhatch 1-2: open\nstart 1 # here\n";
+    let uri = "untitled:ship.board";
+    session.open(uri, "hatchway-board", board);
+    let tokens = session.result("textDocument/semanticTokens/full", doc(uri));
+    let line_two = [
+        (2, 0, 4, "keyword"),
+        (2, 5, 1, "number"),
+        (2, 7, 8, "string"),
+        (2, 16, 2, "keyword"),
+        (2, 19, 1, "number"),
+        (2, 21, 1, "number"),
+        (2, 24, 4, "enumMember"),
+    ];
+    let mut whole = vec![
+        (0, 0, 5, "keyword"),
+        (0, 6, 10, "string"),
+        (0, 17, 6, "comment"),
+        (1, 0, 5, "keyword"),
+        (1, 6, 12, "string"),
+    ];
+    whole.extend(line_two);
+    whole.extend([
+        (3, 0, 4, "keyword"),
+        (3, 5, 1, "number"),
+        (4, 0, 5, "keyword"),
+        (4, 6, 1, "number"),
+        (4, 8, 1, "number"),
+        (4, 11, 4, "enumMember"),
+        (5, 0, 5, "keyword"),
+        (5, 6, 1, "number"),
+        (5, 8, 6, "comment"),
+    ]);
+    assert_eq!(decoded(&tokens), whole);
+
+    // A range answers the tokens on it, counted from the document's start.
+    let range = session.result(
+        "textDocument/semanticTokens/range",
+        json!({"textDocument": {"uri": uri}, "range": {"start": position(2, 0), "end": position(3, 0)}}),
+    );
+    assert_eq!(decoded(&range), line_two);
+
+    // A YAML board is coloured by the editor's YAML support.
+    let yaml = "untitled:ship.yaml";
+    session.open(yaml, "yaml", "name: ship\n");
+    assert_eq!(
+        session.result("textDocument/semanticTokens/full", doc(yaml)),
+        Value::Null
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn semantic_tokens_in_a_file_with_a_syntax_error() {
+    let mut session = Session::started();
+    let uri = "untitled:typed.rules";
+    let text = "rules typed\nroom states: clear, fire\nenter fire: cost\nitems: grog # x\n";
+    session.open(uri, "hatchway-rules", text);
+    let tokens = session.result("textDocument/semanticTokens/full", doc(uri));
+    // The line that does not parse keeps its keywords; its name is not
+    // told, as nothing says what it is.
+    assert_eq!(
+        decoded(&tokens),
+        [
+            (0, 0, 5, "keyword"),
+            (0, 6, 5, "string"),
+            (1, 0, 4, "keyword"),
+            (1, 5, 6, "keyword"),
+            (1, 13, 5, "enumMember"),
+            (1, 20, 4, "enumMember"),
+            (2, 0, 5, "keyword"),
+            (2, 12, 4, "keyword"),
+            (3, 0, 5, "keyword"),
+            (3, 7, 4, "variable"),
+            (3, 12, 3, "comment"),
+        ]
+    );
+    // Text that is no file at all still answers, with its comments.
+    session.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": "# draft\n\u{0}\"open"}]}),
+    );
+    let tokens = session.result("textDocument/semanticTokens/full", doc(uri));
+    assert_eq!(
+        decoded(&tokens),
+        [(0, 0, 7, "comment"), (1, 1, 5, "string")]
     );
     assert_eq!(session.finish().0, 0);
 }
