@@ -180,7 +180,9 @@ fn the_vscode_extension_contributes_both_file_kinds_and_the_grammar() {
     }
     // Every file the manifest names is in the folder as cloned.
     for path in contributed.iter().map(|c| c.2).chain(["./extension.js"]) {
-        let file = root().join("editors/vscode").join(path.trim_start_matches("./"));
+        let file = root()
+            .join("editors/vscode")
+            .join(path.trim_start_matches("./"));
         assert!(file.is_file(), "{path} is not in editors/vscode");
     }
     assert_eq!(manifest["main"], "./extension.js");
