@@ -509,7 +509,13 @@ fn check_step(
         assert_eq!(drawn.len(), 1, "{what}: room {}", room.id);
         let class = state_class("state-", &board.rules.room_states, state);
         assert_eq!(drawn[0].classes, [class], "{what}: room {}", room.id);
-        assert_eq!(&drawn[0].name, state, "{what}: room {}", room.id);
+        // The state as the rules say it.
+        assert_eq!(
+            drawn[0].name,
+            board.rules.say(state),
+            "{what}: room {}",
+            room.id
+        );
     }
     let here: Vec<&str> = shown
         .rooms
