@@ -530,10 +530,9 @@ pub(crate) fn roll(
         let Some(to) = declared.hatch_change(state) else {
             return Err(refuse(
                 format!(
-                    "`{}` does not act on hatch {}-{}, which is {}",
+                    "`{}` does not act on hatch {}, which is {}",
                     name.text,
-                    a.text,
-                    b.text,
+                    board.hatch_label(h),
                     rules.say_hatch_state(state)
                 ),
                 "the rules' `action` statements say what it acts on".to_string(),

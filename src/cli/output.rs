@@ -23,6 +23,21 @@ impl From<Exit> for ExitCode {
     }
 }
 
+/// A progress bar of `len` steps drawn with `template` on standard error
+/// when `shown` (a terminal's), else hidden.
+pub(super) fn progress_bar(len: u64, shown: bool, template: &str) -> indicatif::ProgressBar {
+    let bar = if shown {
+        indicatif::ProgressBar::new(len)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
 /// Terminal facts for output for people.
 pub(super) struct Terminal {
     pub(super) out: Style,

@@ -195,16 +195,10 @@ fn with_progress(
             render::count(plan.starts.len() as u64, "start room")
         );
     }
-    let bar = if on_terminal {
-        indicatif::ProgressBar::new(total)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{spinner} {wide_bar} {pos}/{len} solves, {per_sec}, eta {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    let bar = progress_bar(
+        total,
+        on_terminal,
+        "{spinner} {wide_bar} {pos}/{len} solves, {per_sec}, eta {eta}",
     );
     let started = std::time::Instant::now();
     let estimate = Estimate::new(total);

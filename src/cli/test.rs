@@ -118,7 +118,7 @@ pub(super) fn test(
     let rendered = render_all(&found, &turn.with, &budget.limits());
     let sorted = sort(found, rendered, writes, &mut out, term);
     let settled = settle(&sorted.pending, mode, writes, &mut out, term);
-    tally(&sorted, &settled, mode, writes, &mut out, term)
+    tally(&sorted, &settled, (mode, ci, writes), &mut out, term)
 }
 
 /// Every board of `found` rendered now, in parallel, with a progress bar
@@ -128,16 +128,10 @@ fn render_all(
     with: &[String],
     limits: &Limits,
 ) -> Vec<Result<suite::Rendered, Unrendered>> {
-    let bar = if std::io::stderr().is_terminal() {
-        indicatif::ProgressBar::new(found.len() as u64)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{spinner} {wide_bar} {pos}/{len} boards, eta {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    let bar = progress_bar(
+        found.len() as u64,
+        std::io::stderr().is_terminal(),
+        "{spinner} {wide_bar} {pos}/{len} boards, eta {eta}",
     );
     let rendered: Vec<_> = found
         .par_iter()
@@ -323,12 +317,12 @@ fn settle(
     }
 }
 
-/// The last line, what to do next, and the exit code.
+/// The last line, what to do next, and the exit code, given the mode,
+/// whether the run is in CI, and whether it writes.
 fn tally(
     sorted: &Sorted,
     settled: &Settled,
-    mode: Mode,
-    writes: bool,
+    (mode, ci, writes): (Mode, bool, bool),
     out: &mut impl Write,
     term: &Terminal,
 ) -> Exit {
@@ -370,7 +364,7 @@ fn tally(
         },
         term.out.paint(anstyle::Style::new().bold(), &summary)
     );
-    if unsettled > 0 && !in_ci() && !mode.review {
+    if unsettled > 0 && !ci && !mode.review {
         let _ = writeln!(
             out,
             "{}review them with `hatchway test --review`, or accept them all with `--accept`",

@@ -548,14 +548,19 @@ fn the_lens_prices_the_sub_with_the_sea_within_its_budget() {
     assert_eq!(session.finish().0, 0);
 }
 
-#[test]
-fn a_board_checked_against_the_rules_file_beside_it() {
-    let dir = folder("beside");
-    let rules = std::fs::read_to_string(
+/// The shipped `red-november` rules, named `name`: a house rules file.
+fn shipped_rules_named(name: &str) -> String {
+    std::fs::read_to_string(
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("boards/red-november.rules"),
     )
     .expect("the shipped rules")
-    .replace("rules red-november", "rules beside");
+    .replace("rules red-november", &format!("rules {name}"))
+}
+
+#[test]
+fn a_board_checked_against_the_rules_file_beside_it() {
+    let dir = folder("beside");
+    let rules = shipped_rules_named("beside");
     std::fs::write(dir.join("beside.rules"), &rules).expect("write the rules");
     let board = "board b\nrules \"beside.rules\"\nroom 1: clear\nroom 2: fir\nhatch 1-2\nstart 1\n";
     let path = dir.join("b.board");
@@ -1343,11 +1348,7 @@ fn hover_counts_the_lines_of_the_rules_definition_opens() {
 #[test]
 fn a_rules_file_changed_on_disk_reaches_the_boards_that_use_it() {
     let dir = folder("watched");
-    let rules = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("boards/red-november.rules"),
-    )
-    .expect("the shipped rules")
-    .replace("rules red-november", "rules mine");
+    let rules = shipped_rules_named("mine");
     let rules_path = dir.join("mine.rules");
     std::fs::write(&rules_path, &rules).expect("write the rules");
     let board = "board b\nrules \"mine.rules\"\nroom 1: clear\nroom 2: fire\nhatch 1-2\nstart 1\n";
@@ -1461,11 +1462,7 @@ fn queued_changes_are_dropped_for_the_last() {
 #[test]
 fn a_state_is_followed_and_renamed_across_the_rules_and_the_boards() {
     let dir = folder("rename");
-    let rules = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("boards/red-november.rules"),
-    )
-    .expect("the shipped rules")
-    .replace("rules red-november", "rules mine");
+    let rules = shipped_rules_named("mine");
     let rules_path = dir.join("mine.rules");
     std::fs::write(&rules_path, &rules).expect("write the rules");
     let board =
