@@ -64,58 +64,41 @@ fn the_grammar_highlights_every_keyword_and_no_other_word() {
 #[test]
 fn the_grammar_marks_rooms_hatches_and_states() {
     let grammar = json("editors/vscode/syntaxes/hatchway.tmLanguage.json");
-    for name in grammar["repository"]
-        .as_object()
-        .expect("a repository")
-        .keys()
-    {
-        if grammar["repository"][name]["match"].is_string() {
-            pattern(&grammar, name);
+    let repository = grammar["repository"].as_object().expect("a repository");
+    for (name, rule) in repository {
+        for key in ["match", "begin", "end"] {
+            if let Some(source) = rule[key].as_str() {
+                Regex::new(source)
+                    .unwrap_or_else(|e| panic!("`{name}` {key} does not compile: {e}"));
+            }
         }
     }
-    let captured = |name: &str, line: &str| -> Vec<String> {
-        let found = pattern(&grammar, name)
-            .captures(line)
-            .expect("the pattern runs");
-        found
-            .map(|c| {
-                c.iter()
-                    .skip(1)
-                    .flatten()
-                    .map(|m| m.as_str().to_string())
-                    .collect()
-            })
-            .unwrap_or_default()
+    // A keyword's rule ends on the name after it (on its line or a later
+    // one): what its `end` takes from the rest of the text, if anything.
+    let taken = |name: &str, rest: &str| -> Option<String> {
+        let source = grammar["repository"][name]["end"]
+            .as_str()
+            .unwrap_or_else(|| panic!("the grammar has no rule `{name}` with an end"));
+        let end = Regex::new(source).expect("compiled above");
+        let found = end.captures(rest).expect("the pattern runs");
+        found.and_then(|c| c.get(1).map(|m| m.as_str().to_string()))
     };
-    assert_eq!(
-        captured("hatch", "hatch 1-2: open"),
-        ["hatch", "1", "-", "2"]
-    );
-    assert_eq!(
-        captured("state", "room 3 \"Galley\": hi_flood"),
-        [":", "hi_flood"]
-    );
-    assert_eq!(
-        captured("state", "enter fire: forbidden"),
-        Vec::<String>::new()
-    );
-    assert_eq!(
-        captured("room", "room galley_2: fire"),
-        ["room", "galley_2"]
-    );
-    assert_eq!(
-        captured("room", "room states: clear, fire"),
-        Vec::<String>::new()
-    );
-    assert_eq!(
-        captured("comment", "start 1 # the engine room"),
-        Vec::<String>::new()
-    );
-    assert!(
-        pattern(&grammar, "comment")
-            .is_match("# a note")
-            .expect("runs")
-    );
+    let some = |name: &str| Some(name.to_string());
+    assert_eq!(taken("room-id", " galley_2: fire"), some("galley_2"));
+    assert_eq!(taken("room-id", " 1-2: open"), some("1"));
+    assert_eq!(taken("hatch-dash", "2: open"), some("2"));
+    // `room states:` starts a list of states, not a room.
+    assert_eq!(taken("room-id", " states: clear, fire"), None);
+    assert_eq!(taken("colon", " hi_flood"), some("hi_flood"));
+    assert_eq!(taken("colon", " forbidden"), None);
+    assert_eq!(taken("colon", " fatal"), None);
+    // `open` is a state wherever a name is awaited.
+    assert_eq!(taken("list-comma-state", " open, blocked"), some("open"));
+    assert_eq!(taken("becomes", " open"), some("open"));
+    assert_eq!(taken("rule-state", " open: cost 1"), some("open"));
+    let comment = pattern(&grammar, "comment");
+    assert!(!comment.is_match("start 1").expect("runs"));
+    assert!(comment.is_match("# a note").expect("runs"));
 }
 
 #[test]
@@ -394,4 +377,103 @@ fn neovim_adds_a_missing_rule_and_renames_a_state_across_rules_and_board() {
     assert!(!rules_after.contains("\nenter fire"), "{rules_after}");
     let board_after = std::fs::read_to_string(&board).expect("the board");
     assert!(board_after.contains("room 2: blaze\n"), "{board_after}");
+}
+
+/// The semantic tokens `hatchway lsp` gives every board and rules file of
+/// `folders` (YAML and JSON boards are coloured by the editor's own
+/// support), as the JSON the grammar test reads: each file's path and its
+/// tokens' line, start, length (UTF-16 units) and type.
+fn semantic_tokens_of(folders: &[&str]) -> Value {
+    let mut paths: Vec<PathBuf> = folders
+        .iter()
+        .flat_map(|folder| {
+            std::fs::read_dir(root().join(folder))
+                .unwrap_or_else(|e| panic!("{folder}: {e}"))
+                .map(|e| e.expect("a folder entry").path())
+        })
+        .filter(|p| {
+            matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("board" | "rules")
+            )
+        })
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 10, "{paths:?}");
+    let mut session = super::lsp::Session::started();
+    let files: Vec<Value> = paths
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).expect("a shipped file");
+            let uri = super::lsp::uri(path);
+            let language = match path.extension().and_then(|e| e.to_str()) {
+                Some("rules") => "hatchway-rules",
+                _ => "hatchway-board",
+            };
+            session.open(&uri, language, &text);
+            let answer = session.result(
+                "textDocument/semanticTokens/full",
+                super::lsp::doc(&uri),
+            );
+            let tokens: Vec<Value> = super::lsp::decoded(&answer)
+                .into_iter()
+                .map(|(line, start, length, kind)| {
+                    serde_json::json!({"line": line, "start": start, "length": length, "kind": kind})
+                })
+                .collect();
+            assert!(!tokens.is_empty(), "no tokens for {}", path.display());
+            serde_json::json!({"path": path, "tokens": tokens})
+        })
+        .collect();
+    assert_eq!(session.finish().0, 0);
+    Value::Array(files)
+}
+
+/// Runs `program` with `args` in `dir`; fails with what it said unless it
+/// succeeds.
+fn run_in(dir: &Path, program: &str, args: &[&str]) -> String {
+    let output = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("{program} runs (apt-get install nodejs npm): {e}"));
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.status.success(),
+        "`{program} {}` failed:\n{said}",
+        args.join(" ")
+    );
+    said
+}
+
+#[test]
+#[ignore = "needs Node.js and npm"]
+fn the_grammar_scopes_every_word_as_the_server_reads_it() {
+    // Every shipped file, and statements run over lines (which none of
+    // those has).
+    let tokens = semantic_tokens_of(&["boards", "tests/fixtures/grammar"]);
+    let dir = std::env::temp_dir().join(format!("hatchway-grammar-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let json_path = dir.join("tokens.json");
+    std::fs::write(&json_path, tokens.to_string()).expect("write the tokens");
+    // The versions the lockfile pins, into the test folder's node_modules
+    // (git-ignored); `npm ci` starts from nothing each time, so a changed
+    // lockfile is always what runs.
+    let test_dir = root().join("editors/vscode/test");
+    run_in(&test_dir, "npm", &["ci", "--no-audit", "--no-fund"]);
+    let said = run_in(
+        root(),
+        "node",
+        &[
+            "editors/vscode/test/grammar.test.js",
+            &json_path.display().to_string(),
+        ],
+    );
+    assert!(said.contains(" tokens checked"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

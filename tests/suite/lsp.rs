@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 const PATIENCE: Duration = Duration::from_secs(10);
 
 /// A running server and what it has said that no test has read yet.
-struct Session {
+pub(super) struct Session {
     child: Child,
     input: Option<ChildStdin>,
     output: Receiver<Value>,
@@ -63,7 +63,7 @@ fn read_messages(output: impl Read, to_test: std::sync::mpsc::Sender<Value>) {
 
 impl Session {
     /// Starts the server, not yet initialized.
-    fn start() -> Session {
+    pub(super) fn start() -> Session {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hatchway"))
             .arg("lsp")
             // Built-in rules are written to the cache for go-to-definition:
@@ -89,7 +89,7 @@ impl Session {
 
     /// Starts the server and initializes it as a client that takes the
     /// code lens's refresh.
-    fn started() -> Session {
+    pub(super) fn started() -> Session {
         let mut session = Session::start();
         let init = session.request(
             "initialize",
@@ -107,7 +107,7 @@ impl Session {
         input.flush().expect("the server reads");
     }
 
-    fn notify(&mut self, method: &str, params: Value) {
+    pub(super) fn notify(&mut self, method: &str, params: Value) {
         let body = json!({"jsonrpc": "2.0", "method": method, "params": params});
         self.write(body.to_string().as_bytes());
     }
@@ -125,7 +125,7 @@ impl Session {
     }
 
     /// The result of a request that must succeed.
-    fn result(&mut self, method: &str, params: Value) -> Value {
+    pub(super) fn result(&mut self, method: &str, params: Value) -> Value {
         let response = self.request(method, params);
         response
             .get("result")
@@ -161,7 +161,7 @@ impl Session {
             .expect("a list of diagnostics")
     }
 
-    fn open(&mut self, uri: &str, language: &str, text: &str) -> Vec<Value> {
+    pub(super) fn open(&mut self, uri: &str, language: &str, text: &str) -> Vec<Value> {
         self.notify(
             "textDocument/didOpen",
             json!({"textDocument": {"uri": uri, "languageId": language, "version": 1, "text": text}}),
@@ -170,7 +170,7 @@ impl Session {
     }
 
     /// `shutdown` then `exit`; the exit code and standard error.
-    fn finish(mut self) -> (i32, String) {
+    pub(super) fn finish(mut self) -> (i32, String) {
         let done = self.result("shutdown", Value::Null);
         assert_eq!(done, Value::Null);
         self.notify("exit", Value::Null);
@@ -208,7 +208,7 @@ fn folder(name: &str) -> PathBuf {
     dir
 }
 
-fn uri(path: &Path) -> String {
+pub(super) fn uri(path: &Path) -> String {
     format!("file://{}", path.display())
 }
 
@@ -220,7 +220,7 @@ fn at(uri: &str, line: u32, character: u32) -> Value {
     json!({"textDocument": {"uri": uri}, "position": position(line, character)})
 }
 
-fn doc(uri: &str) -> Value {
+pub(super) fn doc(uri: &str) -> Value {
     json!({"textDocument": {"uri": uri}})
 }
 
@@ -1577,7 +1577,7 @@ const TOKEN_TYPES: [&str; 7] = [
 
 /// A semantic tokens answer decoded from the protocol's deltas: each
 /// token's line, start and length (UTF-16 units) and type.
-fn decoded(answer: &Value) -> Vec<(u64, u64, u64, &'static str)> {
+pub(super) fn decoded(answer: &Value) -> Vec<(u64, u64, u64, &'static str)> {
     let data: Vec<u64> = answer["data"]
         .as_array()
         .expect("a token list")
