@@ -100,6 +100,36 @@ fn the_grammar_marks_rooms_hatches_and_states() {
     // language recovers from a statement left unfinished.
     assert_eq!(taken("colon", " open closed: cost 1"), None);
     assert_eq!(taken("rule-state", " open closed: cost 1"), None);
+    // No name the grammar awaits is a word the language reserves
+    // (grammar/hatchway.pest's `reserved`), and any other word is one.
+    let pest = std::fs::read_to_string(root().join("grammar/hatchway.pest")).expect("the grammar");
+    let reserved_rule = pest
+        .split("reserved = _{")
+        .nth(1)
+        .and_then(|rest| rest.split("~ !ident_char").next())
+        .expect("the pest grammar has a `reserved` rule");
+    let reserved: Vec<&str> = reserved_rule.split('"').skip(1).step_by(2).collect();
+    assert!(reserved.len() >= 20, "{reserved:?}");
+    let naming: Vec<&String> = repository
+        .iter()
+        .filter(|(_, rule)| {
+            rule["endCaptures"]["1"]["name"]
+                .as_str()
+                .is_some_and(|scope| scope.starts_with("variable.") || scope.starts_with("entity."))
+        })
+        .map(|(name, _)| name)
+        .collect();
+    assert!(naming.len() >= 10, "{naming:?}");
+    for name in naming {
+        assert_eq!(taken(name, " high_flood_2"), some("high_flood_2"), "{name}");
+        for word in &reserved {
+            assert_eq!(
+                taken(name, &format!(" {word}")),
+                None,
+                "{name} takes `{word}`"
+            );
+        }
+    }
     let comment = pattern(&grammar, "comment");
     assert!(!comment.is_match("start 1").expect("runs"));
     assert!(comment.is_match("# a note").expect("runs"));
