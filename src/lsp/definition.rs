@@ -1,6 +1,6 @@
-//! Go to definition: from a room id in a hatch or `start` line to the line
-//! that declares the room, and from a board's `rules NAME` to the rules
-//! file. Built-in rules have no file of their own, so their text is
+//! Go to definition: from a room id (in its `room` line, a hatch or
+//! `start`) to the line that declares the room, and from a board's `rules
+//! NAME` to the rules file. Built-in rules have no file of their own, so their text is
 //! written to the user's cache folder and the editor is sent there.
 
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 //! reports of it, kept until the next change so that every request reads
 //! them without checking again.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -193,14 +193,21 @@ impl Document {
         let Some(ast::File::Board(board)) = &self.tree else {
             return None;
         };
-        board.rules.iter().find_map(|r| match r {
-            ast::RulesRef::Path(p) => Some(self.folder()?.join(&p.text)),
-            ast::RulesRef::Builtin(_) => None,
-        })
+        rules_path_of(board, &self.folder()?)
     }
 
     /// The folder of the document's file: where its rules path starts.
     pub(super) fn folder(&self) -> Option<PathBuf> {
         self.path.as_ref()?.parent().map(|d| d.to_path_buf())
     }
+}
+
+/// The rules file `board` names by its path, as a path on disk: relative
+/// to `folder`, the folder of the board's file, as `hatchway check` reads
+/// it.
+pub(super) fn rules_path_of(board: &ast::BoardFile, folder: &Path) -> Option<PathBuf> {
+    board.rules.iter().find_map(|r| match r {
+        ast::RulesRef::Path(p) => Some(folder.join(&p.text)),
+        ast::RulesRef::Builtin(_) => None,
+    })
 }

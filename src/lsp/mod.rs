@@ -1,8 +1,9 @@
 //! `hatchway lsp`: a language server for board and rules files, so that an
 //! editor shows what `hatchway check` finds as the user types, and offers
 //! quick fixes, hover, go-to-definition, completion, formatting, an outline,
-//! folding, references, highlight and rename of the rules' names,
-//! semantic tokens, and a code lens with the turn's outcomes.
+//! folding, references, highlight and rename of the rules' names and of a
+//! board's room ids, semantic tokens, and a code lens with the turn's
+//! outcomes.
 //!
 //! Built on lsp-server and lsp-types, as rust-analyzer is: synchronous, one
 //! loop over incoming messages, no async runtime. Every request is answered
@@ -21,7 +22,8 @@
 //!   `additions`, where a line a fix adds goes), `hover`
 //!   (with `wording`, a rule in words), `definition`, `completion`,
 //!   `symbols` (and folding), `formatting`, `lens`, `references` (with
-//!   highlight and rename), `tokens` (semantic tokens).
+//!   highlight and rename, and `rooms` for a board's room ids), `tokens`
+//!   (semantic tokens).
 
 use std::collections::HashMap;
 
@@ -52,6 +54,7 @@ mod position;
 mod queue;
 mod references;
 mod requests;
+mod rooms;
 mod statements;
 mod symbols;
 mod tokens;
@@ -310,7 +313,7 @@ impl Server {
             req::References::METHOD => {
                 self.on::<req::References, _>(&request, |d, p: lsp_types::ReferenceParams| {
                     let at = offset(d, p.text_document_position.position);
-                    references::references(&self.open(), d, at)
+                    references::references(&self.open(), d, at, p.context.include_declaration)
                 })
             }
             req::DocumentHighlightRequest::METHOD => self.on::<req::DocumentHighlightRequest, _>(
@@ -399,8 +402,9 @@ impl Server {
         self.documents.values().collect()
     }
 
-    /// A rename's edits across the rules file and the open boards, or the
-    /// editor is told why the new name cannot be.
+    /// A rename's edits across the rules file and its boards (or, for a
+    /// room id, its board), or the editor is told why the new name cannot
+    /// be.
     fn rename(&self, request: &Request) -> Result<Response, Response> {
         let p: lsp_types::RenameParams = params(request)?;
         let place = &p.text_document_position;

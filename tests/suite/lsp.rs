@@ -1735,3 +1735,283 @@ fn semantic_tokens_in_a_file_with_a_syntax_error() {
     );
     assert_eq!(session.finish().0, 0);
 }
+
+/// A board with named and numbered rooms, a hatch written with spaces
+/// around its dash, and a `start`: every way a room id is said.
+const ROOMS: &str = "board rooms\n\
+room galley \"Galley\" at 0,0: clear\n\
+room 2: low_flood\n\
+room sea at 1,1: fire\n\
+hatch galley-2: open\n\
+hatch 2 - sea\n\
+hatch sea-galley: open\n\
+start galley\n";
+
+/// The range of `length` units from `start` on line `line`.
+fn span(line: u32, start: u32, length: u32) -> Value {
+    json!({"start": position(line, start), "end": position(line, start + length)})
+}
+
+/// The answer to a rename that must be refused: its error.
+fn refused(session: &mut Session, place: &Value, new: &str) -> Value {
+    let mut params = place.clone();
+    params["newName"] = json!(new);
+    let answer = session.request("textDocument/rename", params);
+    assert!(answer.get("result").is_none(), "{answer}");
+    answer["error"].clone()
+}
+
+#[test]
+fn a_room_is_followed_and_renamed_across_its_board() {
+    let board_uri = "untitled:rooms.board";
+    // Another board with a room of the same id: room ids are per board.
+    let other_uri = "untitled:other.board";
+    let other = "board other\nroom galley\nroom 2\nhatch galley-2\nstart galley\n";
+    let mut session = Session::started();
+    assert_eq!(
+        session.open(board_uri, "hatchway-board", ROOMS),
+        Vec::<Value>::new()
+    );
+    session.open(other_uri, "hatchway-board", other);
+
+    // From the first end of `hatch galley-2`, from `start` and from the
+    // declaration: the same places, in the order of the text.
+    let galley = [span(1, 5, 6), span(4, 6, 6), span(6, 10, 6), span(7, 6, 6)];
+    for place in [
+        at(board_uri, 4, 8),
+        at(board_uri, 7, 12),
+        at(board_uri, 1, 5),
+    ] {
+        let mut params = place.clone();
+        params["context"] = json!({"includeDeclaration": true});
+        let every: Vec<Value> = galley
+            .iter()
+            .map(|r| json!({"uri": board_uri, "range": r}))
+            .collect();
+        assert_eq!(
+            session.result("textDocument/references", params.clone()),
+            Value::Array(every.clone())
+        );
+        params["context"] = json!({"includeDeclaration": false});
+        assert_eq!(
+            session.result("textDocument/references", params),
+            Value::Array(every[1..].to_vec())
+        );
+        let highlights: Vec<Value> = galley.iter().map(|r| json!({"range": r})).collect();
+        assert_eq!(
+            session.result("textDocument/documentHighlight", place.clone()),
+            Value::Array(highlights)
+        );
+        assert_eq!(
+            session.result("textDocument/definition", place),
+            json!({"uri": board_uri, "range": span(1, 0, 34)})
+        );
+    }
+    // The second end of `hatch 2 - sea`, and the room's state beside it is
+    // no room id.
+    let mut params = at(board_uri, 5, 11);
+    params["context"] = json!({"includeDeclaration": true});
+    assert_eq!(
+        session.result("textDocument/references", params),
+        json!([
+            {"uri": board_uri, "range": span(3, 5, 3)},
+            {"uri": board_uri, "range": span(5, 10, 3)},
+            {"uri": board_uri, "range": span(6, 6, 3)},
+        ])
+    );
+    assert_eq!(
+        session.result("textDocument/documentHighlight", at(board_uri, 3, 18)),
+        json!([{"range": span(3, 17, 4)}])
+    );
+
+    // Renamed from `start`: the `room` line, each hatch end and `start`,
+    // in this board alone; the text left checks.
+    let mut params = at(board_uri, 7, 8);
+    params["newName"] = json!("mess_7");
+    let edit = session.result("textDocument/rename", params);
+    let changed: Vec<&String> = edit["changes"]
+        .as_object()
+        .expect("changes")
+        .keys()
+        .collect();
+    assert_eq!(changed, [board_uri]);
+    let edits = edit["changes"][board_uri].as_array().expect("edits");
+    let expected: Vec<Value> = galley
+        .iter()
+        .map(|r| json!({"range": r, "newText": "mess_7"}))
+        .collect();
+    assert_eq!(edits, &expected);
+    let renamed = applied(ROOMS, edits);
+    assert_eq!(renamed, ROOMS.replace("galley", "mess_7"));
+    assert_eq!(
+        change(&mut session, board_uri, 2, &renamed),
+        Vec::<Value>::new()
+    );
+
+    // A number renamed: `2 - sea` keeps its shape.
+    let mut params = at(board_uri, 5, 6);
+    params["newName"] = json!("7");
+    let edit = session.result("textDocument/rename", params);
+    let edits = edit["changes"][board_uri].as_array().expect("edits");
+    assert_eq!(
+        edits,
+        &[
+            json!({"range": span(2, 5, 1), "newText": "7"}),
+            json!({"range": span(4, 13, 1), "newText": "7"}),
+            json!({"range": span(5, 6, 1), "newText": "7"}),
+        ]
+    );
+    assert!(
+        applied(&renamed, edits).contains("\nhatch 7 - sea\n"),
+        "{edits:?}"
+    );
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn a_room_rename_is_refused_with_its_reason() {
+    // `9` is said by a hatch but declared by no room.
+    let board = format!("{ROOMS}hatch 2-9\n");
+    let uri = "untitled:refused.board";
+    let mut session = Session::started();
+    session.open(uri, "hatchway-board", &board);
+    let place = at(uri, 4, 14);
+    let long = "r".repeat(65);
+    for (new, why) in [
+        (
+            "a-b",
+            "`a-b` is not a room id: a room id cannot hold `-`: in `hatch A-B` the dash separates the two rooms; write `a_b` instead",
+        ),
+        (
+            "two words",
+            "`two words` is not a room id: a room id is a number or a name made of letters, digits and `_`; write `two_words` instead",
+        ),
+        (
+            "",
+            "`` is not a room id: a room id is a number or a name made of letters, digits and `_`",
+        ),
+        (
+            long.as_str(),
+            &format!("`{long}` is not a room id: it has more than 64 characters"),
+        ),
+        ("start", "`start` is a reserved word of the language"),
+        (
+            "sea",
+            "`sea` is already the id of another room on the board",
+        ),
+        (
+            "9",
+            "`9` is already said on the board, by a hatch or `start`",
+        ),
+    ] {
+        let error = refused(&mut session, &place, new);
+        assert_eq!(error["code"], -32803, "{error}");
+        assert_eq!(error["message"], why, "{error}");
+    }
+    // The same id is no change, and not refused.
+    let mut params = place.clone();
+    params["newName"] = json!("2");
+    let edit = session.result("textDocument/rename", params);
+    assert_eq!(edit["changes"][uri].as_array().map(Vec::len), Some(4));
+
+    // Half typed: the statements that parse are still followed, and
+    // nothing stops the server.
+    let typing = format!("{ROOMS}hatch 2-\nroom \n");
+    change(&mut session, uri, 2, &typing);
+    let mut params = at(uri, 2, 5);
+    params["context"] = json!({"includeDeclaration": true});
+    let places = session.result("textDocument/references", params);
+    assert_eq!(places.as_array().map(Vec::len), Some(3), "{places}");
+    for (line, character) in [(8, 8), (9, 5), (9, 4)] {
+        let mut params = at(uri, line, character);
+        params["newName"] = json!("x");
+        let answer = session.request("textDocument/rename", params);
+        assert!(answer.get("error").is_none(), "{answer}");
+    }
+    assert_eq!(session.finish().0, 0);
+}
+
+#[test]
+fn a_state_renamed_in_the_rules_reaches_the_boards_beside_it_on_disk() {
+    let dir = folder("beside");
+    let rules = shipped_rules_named("mine");
+    let rules_path = dir.join("mine.rules");
+    std::fs::write(&rules_path, &rules).expect("write the rules");
+    let open_board = "board a\nrules \"mine.rules\"\nroom 1: fire\nroom 2\nhatch 1-2\nstart 1\n";
+    let shut = "board b\nrules \"./mine.rules\"\nroom 1\nroom 2: fire\nroom 3: fire\nhatch 1-2\nhatch 2-3\nstart 1\n";
+    // Not played by these rules, not a board, or not beside them: left.
+    let builtin = "board c\nroom 1: fire\nstart 1\n";
+    std::fs::write(dir.join("c.board"), builtin).expect("write");
+    std::fs::write(dir.join("d.txt"), shut).expect("write");
+    std::fs::create_dir_all(dir.join("below")).expect("a folder");
+    let below = shut.replace("./mine.rules", "../mine.rules");
+    std::fs::write(dir.join("below/e.board"), below).expect("write");
+    let (a_path, b_path) = (dir.join("a.board"), dir.join("b.board"));
+    std::fs::write(&a_path, open_board).expect("write");
+    std::fs::write(&b_path, shut).expect("write");
+    let (rules_uri, a_uri, b_uri) = (uri(&rules_path), uri(&a_path), uri(&b_path));
+
+    let mut session = Session::started();
+    session.open(&rules_uri, "hatchway-rules", &rules);
+    assert_eq!(
+        session.open(&a_uri, "hatchway-board", open_board),
+        Vec::<Value>::new()
+    );
+    let declared = line_of(&rules, "room states: clear, low_flood, high_flood, fire");
+    let in_rules = [
+        (line_of(&rules, "enter fire: forbidden"), 6),
+        (line_of(&rules, "leave fire: forbidden"), 6),
+        (
+            line_of(&rules, "flow high_flood + fire -> low_flood + low_flood"),
+            18,
+        ),
+    ];
+    let mut expected: Vec<Value> = in_rules
+        .iter()
+        .map(|&(line, start)| json!({"uri": rules_uri, "range": span(line, start, 4)}))
+        .collect();
+    expected.push(json!({"uri": a_uri, "range": span(2, 8, 4)}));
+    expected.push(json!({"uri": b_uri, "range": span(3, 8, 4)}));
+    expected.push(json!({"uri": b_uri, "range": span(4, 8, 4)}));
+    let mut params = at(&rules_uri, declared, 44);
+    params["context"] = json!({"includeDeclaration": false});
+    assert_eq!(
+        session.result("textDocument/references", params.clone()),
+        Value::Array(expected.clone())
+    );
+    params["context"] = json!({"includeDeclaration": true});
+    expected.insert(0, json!({"uri": rules_uri, "range": span(declared, 43, 4)}));
+    assert_eq!(
+        session.result("textDocument/references", params),
+        Value::Array(expected)
+    );
+
+    let mut params = at(&rules_uri, declared, 44);
+    params["newName"] = json!("blaze");
+    let edit = session.result("textDocument/rename", params);
+    let mut changed: Vec<&String> = edit["changes"]
+        .as_object()
+        .expect("changes")
+        .keys()
+        .collect();
+    changed.sort();
+    let mut all = vec![&a_uri, &b_uri, &rules_uri];
+    all.sort();
+    assert_eq!(changed, all);
+    let b_edits = edit["changes"][&b_uri].as_array().expect("edits of b");
+    assert_eq!(
+        b_edits,
+        &[
+            json!({"range": span(3, 8, 4), "newText": "blaze"}),
+            json!({"range": span(4, 8, 4), "newText": "blaze"}),
+        ]
+    );
+    assert_eq!(applied(shut, b_edits), shut.replace("fire", "blaze"));
+    assert_eq!(
+        edit["changes"][&rules_uri].as_array().map(Vec::len),
+        Some(4)
+    );
+    // The server writes no file: the editor applies the edit.
+    assert_eq!(std::fs::read_to_string(&b_path).expect("read"), shut);
+    assert_eq!(session.finish().0, 0);
+}
