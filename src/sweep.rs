@@ -7,8 +7,19 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::model::{Board, Movement, RoomId, StateId};
-use crate::search::{self, Limits};
+use std::collections::VecDeque;
+
+use crate::model::turn::Change;
+use crate::model::{Board, Movement, RoomId, Rules, StateId};
+use crate::search::{Limits, Reach};
+
+mod classes;
+mod tally;
+mod worker;
+
+use classes::{Class, Classes};
+use tally::Tally;
+use worker::Worker;
 
 /// The most solves one sweep may ask for.
 pub const MAX_SOLVES: u64 = 200_000_000;
@@ -42,6 +53,71 @@ impl Sweep {
     }
 }
 
+/// The room states a sweep varies when none are named: those some rule
+/// changes a room into or out of (a flow, an action). A state no rule
+/// touches is one a room stays in whatever is played, a place rather than
+/// a condition (the sea outside the hull, under the rulebook): no game
+/// brings a room into it, so no game reaches a configuration that puts one
+/// there. Every state when fewer than two are changed: a sweep of one
+/// state would vary nothing.
+///
+/// ```
+/// use hatchway::sweep;
+///
+/// let rules = hatchway::load::builtin_rules("red-november-rulebook").ok_or("no such rules")?;
+/// let states: Vec<&str> = sweep::default_states(&rules)
+///     .into_iter()
+///     .map(|s| rules.room_states[usize::from(s.0)].as_str())
+///     .collect();
+/// assert_eq!(states, ["clear", "low_flood", "high_flood", "fire"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn default_states(rules: &Rules) -> Vec<StateId> {
+    let n = rules.room_states.len();
+    let mut changed = vec![false; n];
+    let mut mark = |from: StateId, to: StateId| {
+        if from != to {
+            for s in [from, to] {
+                if let Some(c) = changed.get_mut(usize::from(s.0)) {
+                    *c = true;
+                }
+            }
+        }
+    };
+    for (pair, flow) in rules.flow.iter().enumerate() {
+        if let Some((a, b)) = flow {
+            mark(StateId((pair / n.max(1)) as u8), *a);
+            mark(StateId((pair % n.max(1)) as u8), *b);
+        }
+    }
+    for action in &rules.turn.actions {
+        for change in &action.changes {
+            if let Change::Room { from, to } = change {
+                mark(*from, *to);
+            }
+        }
+    }
+    let states: Vec<StateId> = (0..n)
+        .filter(|&i| changed[i])
+        .map(|i| StateId(i as u8))
+        .collect();
+    if states.len() < 2 {
+        (0..n).map(|i| StateId(i as u8)).collect()
+    } else {
+        states
+    }
+}
+
+/// The rooms a sweep varies when none are named: those whose state is one
+/// of `states` (a command passes [`default_states`], so that a room in a
+/// state no rule changes, a place, stays one); the others keep theirs.
+pub fn default_rooms(board: &Board, states: &[StateId]) -> Vec<RoomId> {
+    (0..board.rooms.len() as u32)
+        .map(RoomId)
+        .filter(|r| states.contains(&board.room(*r).state))
+        .collect()
+}
+
 /// A configuration: the varying rooms' states and the start room.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Configuration {
@@ -70,8 +146,12 @@ pub struct Summary {
     pub solves: u64,
     /// Outcomes found in all.
     pub outcomes: u64,
-    /// Search states stored in all.
+    /// Search states stored by the searches made.
     pub states: u64,
+    /// Searches made: solves that differ only in rooms the player can
+    /// neither stand in nor open a hatch to share one (see
+    /// docs/SEARCH.md, "Sweeping classes of configurations").
+    pub searches: u64,
     /// Per room.
     pub rooms: Vec<RoomSummary>,
     /// Solves where the player could not leave the start room.
@@ -88,52 +168,6 @@ pub struct Summary {
 
 /// How many trapped configurations a summary lists.
 pub const EXAMPLES: usize = 20;
-
-struct Tally {
-    outcomes: u64,
-    states: u64,
-    reachable: Vec<u64>,
-    costs: Vec<[u64; COST_BUCKETS]>,
-    trapped: u64,
-    trapped_first: Vec<u64>,
-    over_budget: u64,
-    solves: u64,
-}
-
-impl Tally {
-    fn new(rooms: usize) -> Tally {
-        Tally {
-            outcomes: 0,
-            states: 0,
-            reachable: vec![0; rooms],
-            costs: vec![[0; COST_BUCKETS]; rooms],
-            trapped: 0,
-            trapped_first: Vec::new(),
-            over_budget: 0,
-            solves: 0,
-        }
-    }
-
-    fn merge(mut self, other: Tally) -> Tally {
-        self.outcomes += other.outcomes;
-        self.states += other.states;
-        for (a, b) in self.reachable.iter_mut().zip(&other.reachable) {
-            *a += b;
-        }
-        for (a, b) in self.costs.iter_mut().zip(&other.costs) {
-            for (x, y) in a.iter_mut().zip(b) {
-                *x += y;
-            }
-        }
-        self.trapped += other.trapped;
-        self.trapped_first.extend(other.trapped_first);
-        self.trapped_first.sort_unstable();
-        self.trapped_first.truncate(EXAMPLES);
-        self.over_budget += other.over_budget;
-        self.solves += other.solves;
-        self
-    }
-}
 
 /// Decodes solve number `index` into (start room, states of varying rooms).
 fn decode(sweep: &Sweep, index: u64) -> (RoomId, Vec<StateId>) {
@@ -205,9 +239,6 @@ pub fn run(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// One function of some 100 lines: rayon's fold and reduce share the
-/// plan's numbering of configurations, the workspaces and the stop flag
-/// through closures over its locals.
 pub fn run_until(
     board: &Board,
     movement: &Movement,
@@ -217,64 +248,62 @@ pub fn run_until(
 ) -> Summary {
     let total = sweep.solves().unwrap_or(0);
     let rooms = board.rooms.len();
-    // Every thread solves in a workspace of its own: each is given its
+    if total == 0 {
+        return summary(board, movement, sweep, Tally::new(rooms), total);
+    }
+    // Every thread searches in a workspace of its own: each is given its
     // share of the memory budget, so that the sweep as a whole keeps it.
+    let threads = rayon::current_num_threads().max(1);
     let limits = Limits {
-        max_memory: sweep.limits.max_memory / rayon::current_num_threads().max(1),
+        max_memory: sweep.limits.max_memory / threads,
         ..sweep.limits
     };
-    // Chunks keep the per-solve overhead of rayon and progress small.
-    const CHUNK: u64 = 1024;
-    let chunks = total.div_ceil(CHUNK);
-    let tally = (0..chunks)
+    let classes = Classes::new(board, movement, sweep, limits);
+    // The first classes are split here, until there are enough for every
+    // thread to take a share of the rest.
+    let mut first = Worker::new(board);
+    let mut open: VecDeque<(Class, Option<Reach>)> = (0..sweep.starts.len())
+        .map(|s| (classes.root(s), None))
+        .collect();
+    while open.len() < 64 * threads {
+        let Some((class, known)) = open.pop_front() else {
+            break;
+        };
+        if stop.load(Ordering::Relaxed) {
+            return summary(board, movement, sweep, first.tally, total);
+        }
+        first.split(&classes, class, known, progress, |part| {
+            open.push_back(part)
+        });
+    }
+    let rest = Vec::from(open)
         .into_par_iter()
-        // A workspace and a ship are made for each of rayon's pieces of
-        // work, not each chunk: a workspace sets aside room for its
-        // search's whole budget at its first solve.
+        // A worker is made for each of rayon's pieces of work, not each
+        // class: its workspace sets aside room for its search's whole
+        // budget at its first search.
         .map_init(
-            || (search::Workspace::new(), board.clone()),
-            |(workspace, ship), chunk| {
-                let mut tally = Tally::new(rooms);
-                let end = ((chunk + 1) * CHUNK).min(total);
-                for index in chunk * CHUNK..end {
-                    // Checked a solve at a time: under the rulebook a chunk can
-                    // take a second, and Ctrl-C should answer at once.
+            || Worker::new(board),
+            |worker, class| {
+                // Depth first, on a stack of its own: a class is split
+                // once per varying room at most, which may be many.
+                let mut stack = vec![class];
+                while let Some((class, known)) = stack.pop() {
+                    // Checked a search at a time: under the rulebook one
+                    // can take a second, and Ctrl-C should answer at once.
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let (start, states) = decode(sweep, index);
-                    for (room, state) in sweep.rooms.iter().zip(&states) {
-                        ship.rooms[room.index()].state = *state;
-                    }
-                    tally.solves += 1;
-                    let Ok(reach) = workspace.solve_reach(ship, movement, start, &limits) else {
-                        tally.over_budget += 1;
-                        continue;
-                    };
-                    tally.outcomes += reach.outcomes as u64;
-                    tally.states += reach.states as u64;
-                    let mut left = false;
-                    for (r, cost) in reach.least.iter().enumerate() {
-                        let Some(cost) = cost.map(|c| c.0) else {
-                            continue;
-                        };
-                        tally.reachable[r] += 1;
-                        tally.costs[r][(cost as usize).min(COST_BUCKETS - 1)] += 1;
-                        left |= r != start.index();
-                    }
-                    if !left {
-                        tally.trapped += 1;
-                        if tally.trapped_first.len() < EXAMPLES {
-                            tally.trapped_first.push(index);
-                        }
-                    }
+                    worker.split(&classes, class, known, progress, |part| stack.push(part));
                 }
-                progress(tally.solves);
-                tally
+                std::mem::replace(&mut worker.tally, Tally::new(rooms))
             },
         )
         .reduce(|| Tally::new(rooms), Tally::merge);
+    summary(board, movement, sweep, first.tally.merge(rest), total)
+}
 
+/// The summary of what `tally` counted of a sweep of `total` solves.
+fn summary(board: &Board, movement: &Movement, sweep: &Sweep, tally: Tally, total: u64) -> Summary {
     let rules = movement.rules();
     let describe = |index: u64| {
         let (start, states) = decode(sweep, index);
@@ -310,6 +339,7 @@ pub fn run_until(
         trapped: tally.trapped,
         trapped_examples: tally.trapped_first.iter().map(|&i| describe(i)).collect(),
         over_budget: tally.over_budget,
+        searches: tally.searches,
         partial: tally.solves < total,
     }
 }

@@ -124,11 +124,13 @@ pub(super) enum Command {
         /// The board (the built-in standard board when omitted).
         board: Option<PathBuf>,
         /// Only these rooms vary (comma-separated ids or names); the others
-        /// keep the board's states. Default: every room.
+        /// keep the board's states. Default: every room but those in a
+        /// state no rule changes (the rulebook's sea).
         #[arg(long, value_name = "IDS", value_delimiter = ',')]
         rooms: Vec<String>,
         /// The states the varying rooms take (comma-separated). Default:
-        /// every room state of the rules.
+        /// the room states some rule changes a room into or out of (a
+        /// flow, an action), so the sea of the rulebook stays a place.
         #[arg(long, value_name = "STATES", value_delimiter = ',')]
         states: Vec<String>,
         /// The board, rules and items of every solve; `--from` sweeps one

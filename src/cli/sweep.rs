@@ -26,12 +26,12 @@ pub(super) fn sweep(
         Err(e) => return e,
     };
     let rules = std::sync::Arc::clone(&q.turn.board.rules);
-    let rooms = match chosen_rooms(&q.turn.board, room_ids, term) {
-        Ok(r) => r,
-        Err(e) => return e,
-    };
     let states = match chosen_states(&rules, state_names, term) {
         Ok(s) => s,
+        Err(e) => return e,
+    };
+    let rooms = match chosen_rooms(&q.turn.board, room_ids, &rules, term) {
+        Ok(r) => r,
         Err(e) => return e,
     };
     let plan = crate::sweep::Sweep {
@@ -99,9 +99,16 @@ pub(super) fn sweep(
     }
 }
 
-/// The rooms `--rooms` names, each once, in the order given; every room
-/// when none is named.
-fn chosen_rooms(board: &Board, room_ids: &[String], term: &Terminal) -> Result<Vec<RoomId>, Exit> {
+/// The rooms `--rooms` names, each once, in the order given; when none is
+/// named, every room in a state some rule changes
+/// ([`crate::sweep::default_rooms`]), whatever `--states` says: a room in
+/// a state no rule changes is a place, not a room a game changes.
+fn chosen_rooms(
+    board: &Board,
+    room_ids: &[String],
+    rules: &Rules,
+    term: &Terminal,
+) -> Result<Vec<RoomId>, Exit> {
     let mut rooms = Vec::new();
     for id in room_ids {
         match room_arg(board, id, "--rooms") {
@@ -114,13 +121,14 @@ fn chosen_rooms(board: &Board, room_ids: &[String], term: &Terminal) -> Result<V
         }
     }
     if room_ids.is_empty() {
-        rooms = (0..board.rooms.len()).map(|i| RoomId(i as u32)).collect();
+        rooms = crate::sweep::default_rooms(board, &crate::sweep::default_states(rules));
     }
     Ok(rooms)
 }
 
-/// The room states `--states` names, each once, in the order given; every
-/// state of the rules when none is named.
+/// The room states `--states` names, each once, in the order given; when
+/// none is named, the states some rule changes a room into or out of
+/// ([`crate::sweep::default_states`]).
 fn chosen_states(
     rules: &Rules,
     state_names: &[String],
@@ -150,9 +158,7 @@ fn chosen_states(
         }
     }
     if state_names.is_empty() {
-        states = (0..rules.room_states.len())
-            .map(|i| StateId(i as u8))
-            .collect();
+        states = crate::sweep::default_states(rules);
     }
     Ok(states)
 }

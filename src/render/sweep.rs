@@ -92,10 +92,11 @@ pub fn summary(
         out.push('\n');
     }
     out.push_str(&format!(
-        "{} x {} = {} in {:.1} s\n",
+        "{} x {} = {}, answered by {} in {:.1} s\n",
         count(sweep.configurations().unwrap_or(0), "configuration"),
         count(sweep.starts.len() as u64, "start room"),
         count(summary.solves, "solve"),
+        count(summary.searches, "search"),
         elapsed.as_secs_f64()
     ));
     let varying: Vec<&str> = sweep
