@@ -14,8 +14,11 @@ use crate::model::{Board, Movement, RoomId, Rules, StateId};
 use crate::search::{Limits, Reach};
 
 mod classes;
+mod forecast;
 mod tally;
 mod worker;
+
+pub use forecast::{Forecast, forecast};
 
 use classes::{Class, Classes};
 use tally::Tally;

@@ -1,6 +1,5 @@
 //! `hatchway sweep`: every configuration of a board, summarised.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -66,9 +65,7 @@ pub(super) fn sweep(
         }
     };
     let stop = stop_on_ctrl_c();
-    let started = std::time::Instant::now();
-    let summary = with_progress(&q.turn, &plan, total, &stop);
-    let elapsed = started.elapsed();
+    let (summary, elapsed) = with_progress(&q.turn, &plan, total, &stop);
     let text = match format {
         CheckFormat::Json => match render::document_text(
             &render::sweep::SweepDoc::new(&q.turn.board, &q.turn.movement, &plan, &summary),
@@ -183,13 +180,14 @@ fn stop_on_ctrl_c() -> std::sync::Arc<AtomicBool> {
 }
 
 /// Runs the sweep until it ends or `stop` is raised, with a progress bar
-/// and a forecast on a terminal.
+/// and, before it, a forecast on a terminal; gives the summary and the
+/// sweep's time (the forecast's own left out).
 fn with_progress(
     turn: &Turn,
     plan: &crate::sweep::Sweep,
     total: u64,
     stop: &AtomicBool,
-) -> crate::sweep::Summary {
+) -> (crate::sweep::Summary, Duration) {
     // Said on a terminal, as the progress bar is shown: standard error
     // that is not one (a script's, a log's) holds problems only.
     let on_terminal = std::io::stderr().is_terminal();
@@ -200,61 +198,41 @@ fn with_progress(
             render::count(plan.configurations().unwrap_or(0), "configuration"),
             render::count(plan.starts.len() as u64, "start room")
         );
+        if let Some(line) = forecast(turn, plan) {
+            eprintln!("{line}");
+        }
     }
     let bar = progress_bar(
         total,
         on_terminal,
         "{spinner} {wide_bar} {pos}/{len} solves, {per_sec}, eta {eta}",
     );
+    let progress = |n: u64| bar.inc(n);
     let started = std::time::Instant::now();
-    let estimate = Estimate::new(total);
-    let progress = |n: u64| {
-        bar.inc(n);
-        if let Some(line) = estimate.after(n, started.elapsed()).filter(|_| on_terminal) {
-            bar.suspend(|| eprintln!("{line}"));
-        }
-    };
     let summary = crate::sweep::run_until(&turn.board, &turn.movement, plan, &progress, stop);
+    let elapsed = started.elapsed();
     bar.finish_and_clear();
-    summary
+    (summary, elapsed)
 }
 
-/// How long a sweep runs before it says how long it will take: the pace of
-/// its first seconds predicts the rest (every solve of a sweep is of one
-/// board), and a sweep done sooner needs no forecast.
-const ESTIMATE_AFTER: Duration = Duration::from_secs(2);
+/// How long a forecast samples: long enough for a mean over turns whose
+/// costs vary a thousandfold, short beside a sweep worth forecasting.
+const SAMPLE: Duration = Duration::from_secs(1);
 
-/// The one forecast of a sweep's time, from the pace of its first solves.
-struct Estimate {
-    total: u64,
-    /// Solves made so far, and whether the forecast was given.
-    done: Mutex<(u64, bool)>,
-}
+/// A sweep shorter than this needs no forecast: it is done about as soon.
+const WORTH_FORECASTING: f64 = 10.0;
 
-impl Estimate {
-    fn new(total: u64) -> Estimate {
-        Estimate {
-            total,
-            done: Mutex::new((0, false)),
-        }
-    }
-
-    /// Counts `n` more solves made by `elapsed`, and gives the forecast
-    /// once, the first time this is past [`ESTIMATE_AFTER`].
-    fn after(&self, n: u64, elapsed: Duration) -> Option<String> {
-        let mut done = self.done.lock().unwrap_or_else(|e| e.into_inner());
-        done.0 += n;
-        if done.1 || elapsed < ESTIMATE_AFTER || done.0 == 0 || done.0 >= self.total {
-            return None;
-        }
-        done.1 = true;
-        let seconds = elapsed.as_secs_f64() * self.total as f64 / done.0 as f64;
-        Some(format!(
-            "at the pace of the first {}: about {} in all (Ctrl-C stops it with a summary of what was swept)",
-            render::count(done.0, "solve"),
-            spoken_duration(seconds)
-        ))
-    }
+/// The forecast of a sweep's time, when it is long enough to be worth
+/// saying ([`crate::sweep::forecast`]).
+fn forecast(turn: &Turn, plan: &crate::sweep::Sweep) -> Option<String> {
+    let forecast = crate::sweep::forecast(&turn.board, &turn.movement, plan, SAMPLE)?;
+    (forecast.seconds >= WORTH_FORECASTING).then(|| {
+        format!(
+            "{} drawn across the sweep and searched alone forecast about {} in all (Ctrl-C stops it with a summary of what was swept)",
+            render::count(forecast.sampled, "configuration"),
+            spoken_duration(forecast.seconds)
+        )
+    })
 }
 
 /// A duration as a person says it: seconds, minutes or hours.
