@@ -254,14 +254,8 @@ pub fn run_until(
     if total == 0 {
         return summary(board, movement, sweep, Tally::new(rooms), total);
     }
-    // Every thread searches in a workspace of its own: each is given its
-    // share of the memory budget, so that the sweep as a whole keeps it.
     let threads = rayon::current_num_threads().max(1);
-    let limits = Limits {
-        max_memory: sweep.limits.max_memory / threads,
-        ..sweep.limits
-    };
-    let classes = Classes::new(board, movement, sweep, limits);
+    let classes = Classes::new(board, movement, sweep, thread_limits(sweep, threads));
     // The first classes are split here, until there are enough for every
     // thread to take a share of the rest.
     let mut first = Worker::new(board);
@@ -303,6 +297,16 @@ pub fn run_until(
         )
         .reduce(|| Tally::new(rooms), Tally::merge);
     summary(board, movement, sweep, first.tally.merge(rest), total)
+}
+
+/// The limits of one search of `sweep` on one of its `threads`: every
+/// thread searches in a workspace of its own, so each is given its share
+/// of the memory budget, and the sweep as a whole keeps it.
+fn thread_limits(sweep: &Sweep, threads: usize) -> Limits {
+    Limits {
+        max_memory: sweep.limits.max_memory / threads.max(1),
+        ..sweep.limits
+    }
 }
 
 /// The summary of what `tally` counted of a sweep of `total` solves.

@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::model::{Board, Movement};
-use crate::search::{Limits, Workspace};
+use crate::search::Workspace;
 
-use super::{Sweep, decode};
+use super::{Sweep, decode, thread_limits};
 
 /// A sweep's forecast.
 #[derive(Clone, Copy, Debug)]
@@ -57,10 +57,7 @@ pub fn forecast(
 ) -> Option<Forecast> {
     let total = sweep.solves().filter(|&n| n > 0)?;
     let threads = rayon::current_num_threads().max(1);
-    let limits = Limits {
-        max_memory: sweep.limits.max_memory / threads,
-        ..sweep.limits
-    };
+    let limits = thread_limits(sweep, threads);
     let started = Instant::now();
     let (sampled, spent) = (0..threads as u64)
         .into_par_iter()

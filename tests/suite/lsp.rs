@@ -549,6 +549,16 @@ fn the_lens_prices_the_sub_with_the_sea_within_its_budget() {
 }
 
 /// The shipped `red-november` rules, named `name`: a house rules file.
+/// A new folder `name` holding `mine.rules`, the shipped rules renamed
+/// `mine`: the folder, the rules file's path and its text.
+fn folder_with_mine_rules(name: &str) -> (PathBuf, PathBuf, String) {
+    let dir = folder(name);
+    let rules = shipped_rules_named("mine");
+    let rules_path = dir.join("mine.rules");
+    std::fs::write(&rules_path, &rules).expect("write the rules");
+    (dir, rules_path, rules)
+}
+
 fn shipped_rules_named(name: &str) -> String {
     std::fs::read_to_string(
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("boards/red-november.rules"),
@@ -1347,10 +1357,7 @@ fn hover_counts_the_lines_of_the_rules_definition_opens() {
 
 #[test]
 fn a_rules_file_changed_on_disk_reaches_the_boards_that_use_it() {
-    let dir = folder("watched");
-    let rules = shipped_rules_named("mine");
-    let rules_path = dir.join("mine.rules");
-    std::fs::write(&rules_path, &rules).expect("write the rules");
+    let (dir, rules_path, rules) = folder_with_mine_rules("watched");
     let board = "board b\nrules \"mine.rules\"\nroom 1: clear\nroom 2: fire\nhatch 1-2\nstart 1\n";
     let board_path = dir.join("b.board");
     std::fs::write(&board_path, board).expect("write the board");
@@ -1461,10 +1468,7 @@ fn queued_changes_are_dropped_for_the_last() {
 
 #[test]
 fn a_state_is_followed_and_renamed_across_the_rules_and_the_boards() {
-    let dir = folder("rename");
-    let rules = shipped_rules_named("mine");
-    let rules_path = dir.join("mine.rules");
-    std::fs::write(&rules_path, &rules).expect("write the rules");
+    let (dir, rules_path, rules) = folder_with_mine_rules("rename");
     let board =
         "board b\nrules \"mine.rules\"\nroom 1: clear\nroom 2: fire\nhatch 1-2: open\nstart 1\n";
     let board_path = dir.join("b.board");
@@ -1933,10 +1937,7 @@ fn a_room_rename_is_refused_with_its_reason() {
 
 #[test]
 fn a_state_renamed_in_the_rules_reaches_the_boards_beside_it_on_disk() {
-    let dir = folder("beside");
-    let rules = shipped_rules_named("mine");
-    let rules_path = dir.join("mine.rules");
-    std::fs::write(&rules_path, &rules).expect("write the rules");
+    let (dir, rules_path, rules) = folder_with_mine_rules("beside");
     let open_board = "board a\nrules \"mine.rules\"\nroom 1: fire\nroom 2\nhatch 1-2\nstart 1\n";
     let shut = "board b\nrules \"./mine.rules\"\nroom 1\nroom 2: fire\nroom 3: fire\nhatch 1-2\nhatch 2-3\nstart 1\n";
     // Not played by these rules, not a board, or not beside them: left.
