@@ -147,8 +147,6 @@ pub struct RoomSummary {
 pub struct Summary {
     /// Solves made.
     pub solves: u64,
-    /// Outcomes found in all.
-    pub outcomes: u64,
     /// Search states stored by the searches made.
     pub states: u64,
     /// Searches made: solves that differ only in rooms the player can
@@ -331,7 +329,6 @@ fn summary(board: &Board, movement: &Movement, sweep: &Sweep, tally: Tally, tota
     };
     Summary {
         solves: tally.solves,
-        outcomes: tally.outcomes,
         states: tally.states,
         rooms: board
             .rooms

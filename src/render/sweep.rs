@@ -110,7 +110,7 @@ pub fn summary(
         .map(|&s| rules.say_room_state(s))
         .collect();
     let line = format!(
-        "{} {} {} {}; {}, {} in all",
+        "{} {} {} {}; {} in all",
         if varying.len() == 1 { "room" } else { "rooms" },
         varying.join(", "),
         if varying.len() == 1 { "takes" } else { "take" },
@@ -119,7 +119,6 @@ pub fn summary(
         } else {
             format!("the states {}", states.join(", "))
         },
-        count(summary.outcomes, "outcome"),
         count(summary.states, "search state")
     );
     for l in textwrap::wrap(&line, style.width.max(40)) {

@@ -60,6 +60,7 @@ mod packing;
 mod path;
 mod reach;
 mod small;
+mod standing;
 mod step;
 mod table;
 
@@ -285,9 +286,9 @@ impl Workspace {
         Ok(&self.solution)
     }
 
-    /// How many outcomes a turn starting in `start` has, and the least
-    /// cost of ending in each room, as [`Workspace::solve_costs`] would
-    /// give them; the answer lives until the next solve. Where rooms may
+    /// The least cost of ending in each room of a turn starting in
+    /// `start`, as [`Workspace::solve_costs`] would give it; the answer
+    /// lives until the next solve. Where rooms may
     /// be entered again this takes far fewer states than the outcomes'
     /// costs (docs/SEARCH.md, "What a sweep reads"). For a sweep.
     pub fn solve_reach(

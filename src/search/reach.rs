@@ -1,18 +1,15 @@
-//! What a turn reaches, without its outcomes: how many there are and the
-//! least cost of ending in each room. A sweep reads no more, and under
-//! rules where rooms may be entered again this is found with far fewer
-//! states than the outcomes' costs (docs/SEARCH.md, "What a sweep
-//! reads").
+//! What a turn reaches, without its outcomes: the least cost of ending in
+//! each room. A sweep reads no more, and under rules where rooms may be
+//! entered again this is found with far fewer states than the outcomes'
+//! costs (docs/SEARCH.md, "What a sweep reads").
 
 use crate::model::{Cost, RoomId};
 
 use super::Solution;
 
-/// How many outcomes a turn has, and the least cost of ending in each room.
+/// The least cost of ending in each room of a turn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reach {
-    /// How many outcomes the turn has: as many as [`Solution::outcomes`].
-    pub outcomes: usize,
     /// By room index, the least cost of an outcome ending there: the least
     /// [`Outcome::cost`](crate::outcome::Outcome::cost) of those with that
     /// room. `None` where no outcome ends.
@@ -25,7 +22,6 @@ impl Reach {
     /// Forgets the last answer for a board of `rooms` rooms, keeping the
     /// memory.
     pub(super) fn clear(&mut self, rooms: usize) {
-        self.outcomes = 0;
         self.states = 0;
         self.least.clear();
         self.least.resize(rooms, None);
@@ -40,7 +36,6 @@ impl Reach {
 
     /// Reads what `solution` reaches.
     pub(super) fn read(&mut self, solution: &Solution) {
-        self.outcomes = solution.outcomes.len();
         self.states = solution.states;
         for outcome in &solution.outcomes {
             self.ends(outcome.room, outcome.cost);

@@ -8,7 +8,6 @@ use super::{COST_BUCKETS, EXAMPLES, Sweep};
 /// The counts of the classes answered so far; each class counts for every
 /// configuration it holds.
 pub(super) struct Tally {
-    pub(super) outcomes: u64,
     pub(super) states: u64,
     pub(super) reachable: Vec<u64>,
     pub(super) costs: Vec<[u64; COST_BUCKETS]>,
@@ -24,7 +23,6 @@ pub(super) struct Tally {
 impl Tally {
     pub(super) fn new(rooms: usize) -> Tally {
         Tally {
-            outcomes: 0,
             states: 0,
             reachable: vec![0; rooms],
             costs: vec![[0; COST_BUCKETS]; rooms],
@@ -52,7 +50,6 @@ impl Tally {
             self.over_budget += weight;
             return weight;
         };
-        self.outcomes += weight * reach.outcomes as u64;
         let start = sweep.starts[class.start].index();
         let mut left = false;
         for (r, cost) in reach.least.iter().enumerate() {
@@ -72,7 +69,6 @@ impl Tally {
     }
 
     pub(super) fn merge(mut self, other: Tally) -> Tally {
-        self.outcomes += other.outcomes;
         self.states += other.states;
         for (a, b) in self.reachable.iter_mut().zip(&other.reachable) {
             *a += b;

@@ -103,9 +103,8 @@ fn same_costs(board: &Board, movement: &Movement, full: &[Outcome]) -> Result<()
     same_reach(board, movement, full)
 }
 
-/// Asked only what a sweep reads, the search gives as many outcomes as
-/// the full answer, and for each room the least cost of those ending
-/// there.
+/// Asked only what a sweep reads, the search gives for each room the
+/// least cost of the full answer's outcomes ending there.
 fn same_reach(board: &Board, movement: &Movement, full: &[Outcome]) -> Result<(), TestCaseError> {
     let mut workspace = search::Workspace::new();
     let reach = match workspace.solve_reach(board, movement, board.start, &Limits::default()) {
@@ -117,11 +116,6 @@ fn same_reach(board: &Board, movement: &Movement, full: &[Outcome]) -> Result<()
         let l: &mut Option<Cost> = &mut least[o.room.index()];
         *l = Some(l.map_or(o.cost, |c| c.min(o.cost)));
     }
-    prop_assert_eq!(
-        reach.outcomes,
-        full.len(),
-        "the sweep's count of outcomes differs"
-    );
     prop_assert_eq!(
         reach.least,
         least,

@@ -33,7 +33,6 @@ fn sweep_matches_solving_each_configuration() {
     let summary = sweep::run(&board, &movement, &plan, &|_| {});
 
     let mut solves = 0u64;
-    let mut outcomes = 0u64;
     let mut reachable = vec![0u64; board.rooms.len()];
     let mut costs = vec![vec![0u64; COST_BUCKETS]; board.rooms.len()];
     let mut trapped = Vec::new();
@@ -53,7 +52,6 @@ fn sweep_matches_solving_each_configuration() {
                     )
                     .expect("a standard board solves within the budget");
                     solves += 1;
-                    outcomes += solution.outcomes.len() as u64;
                     let mut best = vec![None; board.rooms.len()];
                     for o in &solution.outcomes {
                         let b: &mut Option<u32> = &mut best[o.room.index()];
@@ -87,7 +85,6 @@ fn sweep_matches_solving_each_configuration() {
         }
     }
     assert_eq!(summary.solves, solves);
-    assert_eq!(summary.outcomes, outcomes);
     assert_eq!(summary.over_budget, 0);
     assert_eq!(summary.trapped, trapped.len() as u64);
     assert_eq!(

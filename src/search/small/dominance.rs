@@ -269,7 +269,7 @@ impl<W: Word> Groups<'_, W> {
         let group = self.best.nodes[slot as usize];
         let l = keys[group.cheapest as usize];
         // Any other state of the group reaches the same outcomes
-        // (docs/SEARCH.md, "What a sweep reads"), and a settled one is
+        // (docs/SEARCH.md, "Costs first"), and a settled one is
         // another: settled states are never judged again.
         if any_cost {
             return l != m || group.last_settled != NO_PARENT;
@@ -406,6 +406,13 @@ impl<W: Word> Groups<'_, W> {
 }
 
 impl<W: Word> Shape<W> {
+    /// Whether states can be grouped by their loose hatches
+    /// ([`Shape::loose`]): rooms may be entered again and some hatch can
+    /// change this turn.
+    pub(super) fn groups_by_loose(&self) -> bool {
+        self.hatch_field_bits != W::default()
+    }
+
     /// What dominance and the costs pass read of the shape: the fields of
     /// the dry hatches, those of the wet hatches with their rooms', and
     /// what it costs to bring a hatch up to another's state.

@@ -82,7 +82,15 @@ impl<W: Word> Search<W> {
         store_start::<W, COSTS>(states, settled, frontier, movement, initial, limits);
         let most = states.most;
         may_store(1, limits, most, 0)?;
-        let mut groups = (!shape.dry_fields.is_empty()).then(|| {
+        // The costs passes group states by their loose hatches, and a
+        // bounded pass reads its leeway through the groups, even where no
+        // hatch is dry and each state is its own group.
+        let grouped = if COSTS || BOUNDED {
+            shape.groups_by_loose()
+        } else {
+            !shape.dry_fields.is_empty()
+        };
+        let mut groups = grouped.then(|| {
             let any_cost = COSTS && pass == Pass::Outcomes;
             let leeway = BOUNDED.then_some(&*leeway);
             let mut g = Groups::new(shape, movement, groups, loose, COSTS, any_cost, leeway);

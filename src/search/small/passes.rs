@@ -1,13 +1,15 @@
 //! The passes of the small search and what each is for (docs/SEARCH.md,
 //! "Costs first"): without revisits, one search for the paths; with
-//! revisits and dry hatches, one way to each outcome, the least costs, then
-//! the paths, each bounded by the leeway the one before sets; for a sweep,
-//! two lighter passes that find only which outcomes there are and the
-//! least cost of ending in each room.
+//! revisits and hatches that can change, one way to each outcome, the least
+//! costs, then the paths, each bounded by the leeway the one before sets;
+//! for a sweep, one lighter pass that finds the least cost of ending in
+//! each room, stopped once it has settled every room the player may stand
+//! in.
 
 use crate::model::{Board, Cost, HatchStateId, Movement, RoomId};
 
 use super::super::frontier::Frontier;
+use super::super::standing::standing_rooms;
 use super::super::{Limits, Reach, Stopped, Want};
 use super::collect::{Sink, best_of_each_outcome, collect_outcomes};
 use super::word::{Plan, Word};
@@ -41,8 +43,8 @@ fn opens_wait_for_walks(movement: &Movement) -> bool {
 }
 
 impl<W: Word> Search<W> {
-    /// Solves a turn into `answer`. With revisits and dry hatches (and no
-    /// cost bound asked for), the costs come first (docs/SEARCH.md, "Costs
+    /// Solves a turn into `answer`. With revisits and hatches that can
+    /// change (and no cost bound asked for), the costs come first (docs/SEARCH.md, "Costs
     /// first"): a search of a smaller ship, from one way to each outcome,
     /// bounds the minutes each state of the costs pass may have spent, and
     /// from the least costs, what each state of the search for the paths
@@ -61,13 +63,13 @@ impl<W: Word> Search<W> {
     ) -> Result<(), Stopped> {
         self.shape.build(board, movement, plan);
         // Loose hatches depend on the shape alone: every pass that groups
-        // states (only with revisits and dry hatches) shares them.
-        if !self.shape.dry_fields.is_empty() {
+        // states shares them.
+        if self.shape.groups_by_loose() {
             self.loose.reset(FIRST_STATES);
         }
         let mut bounded = false;
         let mut costs_states = 0;
-        let costs_first = !self.shape.dry_fields.is_empty()
+        let costs_first = self.shape.groups_by_loose()
             && limits.max_cost.is_none()
             && opens_wait_for_walks(movement);
         if costs_first
@@ -145,11 +147,11 @@ impl<W: Word> Search<W> {
         Ok(())
     }
 
-    /// How many outcomes there are and the least cost of ending in each
-    /// room, into `reach`, by two costs passes (docs/SEARCH.md, "What a
-    /// sweep reads"): the first finds which outcomes there are, whatever
-    /// they cost; the second settles states cheapest first until a state
-    /// of every room where they end is settled.
+    /// The least cost of ending in each room, into `reach`, by the costs
+    /// pass (docs/SEARCH.md, "What a
+    /// sweep reads"), settling states cheapest first until it has settled
+    /// a state in every room [`standing_rooms`] says the player may stand
+    /// in, or none is left.
     #[allow(clippy::too_many_arguments)]
     fn reach(
         &mut self,
@@ -161,19 +163,10 @@ impl<W: Word> Search<W> {
         frontier: &mut Frontier,
         reach: &mut Reach,
     ) -> Result<(), Stopped> {
-        self.pass = Pass::Outcomes;
-        self.explore::<true, false>(board, plan, movement, start, limits, frontier)?;
-        best_of_each_outcome(self, Want::Costs);
-        let outcomes = self.best.nodes.len();
-        let first = self.states.nodes.len();
-        let shape = &self.shape;
-        let rooms = (self.settled.iter()).fold(0u64, |rooms, &n| {
-            rooms | 1 << shape.position(self.states.keys[n as usize])
-        });
+        let rooms = standing_rooms(board, movement, start);
         self.pass = Pass::Rooms(rooms);
         self.explore::<true, false>(board, plan, movement, start, limits, frontier)?;
-        reach.outcomes = outcomes;
-        reach.states = first + self.states.nodes.len();
+        reach.states = self.states.nodes.len();
         // Settled cheapest first: a room's first is its least.
         let mut seen = 0u64;
         for &n in &self.settled {
