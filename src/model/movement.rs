@@ -71,6 +71,7 @@ impl Rules {
             crossings: Vec::new(),
             max_crossing: 0,
             partners: Vec::new(),
+            flow_sets: Vec::new(),
             passable: Vec::new(),
         };
         movement.crossings = (0..rs * hs * rs)
@@ -102,6 +103,9 @@ impl Rules {
                 })
             })
             .collect();
+        if rs <= FLOW_SET_STATES {
+            movement.flow_sets = movement.flow_sets();
+        }
         // Which hatch states can be walked through, now or after a chain
         // of opens: grown backwards along the opens until nothing changes.
         movement.passable = (0..hs)
@@ -124,6 +128,10 @@ impl Rules {
     }
 }
 
+/// The most room states for which [`Movement::flow_results`] keeps every
+/// pair of masks in a table: 4,096 pairs.
+const FLOW_SET_STATES: usize = 6;
+
 /// The rules for one player's turn, with the items they hold: every question
 /// the search asks is one table look-up.
 #[derive(Clone, Debug)]
@@ -139,6 +147,7 @@ pub struct Movement {
     crossings: Vec<Option<Crossing>>,
     max_crossing: u32,
     partners: Vec<u32>,
+    flow_sets: Vec<[u8; 2]>,
     passable: Vec<bool>,
 }
 
@@ -291,6 +300,75 @@ impl Movement {
         self.rules.flow.get(i).copied().flatten()
     }
 
+    /// The states two rooms can be left in by a flow that changes
+    /// something, when they may be in any of the states of the masks `a`
+    /// and `b`: one look-up when the rules have at most six room states.
+    #[inline]
+    pub fn flow_results(&self, a: u32, b: u32) -> (u32, u32) {
+        if (a | b) >> self.room_states == 0
+            && let Some(&[x, y]) = self
+                .flow_sets
+                .get((a as usize) << self.room_states | b as usize)
+        {
+            return (u32::from(x), u32::from(y));
+        }
+        self.flow_results_by_pairs(a, b)
+    }
+
+    /// [`Movement::flow_results`] worked out pair of states by pair.
+    fn flow_results_by_pairs(&self, a: u32, b: u32) -> (u32, u32) {
+        let mut out = (0u32, 0u32);
+        let mut xs = a;
+        while xs != 0 {
+            let x = StateId(xs.trailing_zeros() as u8);
+            xs &= xs - 1;
+            // Only the states that `x` changes something with: most pairs
+            // of rooms never flow, and one look-up says so.
+            let mut ys = b & self.flow_partners(x);
+            while ys != 0 {
+                let y = StateId(ys.trailing_zeros() as u8);
+                ys &= ys - 1;
+                if let Some((x2, y2)) = self.flow(x, y) {
+                    out.0 |= 1 << x2.0;
+                    out.1 |= 1 << y2.0;
+                }
+            }
+        }
+        out
+    }
+
+    /// [`Movement::flow_results`] of every pair of masks, by `a << room
+    /// states | b`: each pair of masks is the union of two smaller ones,
+    /// down to one state in each.
+    fn flow_sets(&self) -> Vec<[u8; 2]> {
+        let n = 1usize << self.room_states;
+        let mut sets = vec![[0u8; 2]; n * n];
+        let union = |x: [u8; 2], y: [u8; 2]| [x[0] | y[0], x[1] | y[1]];
+        for a in 1..n {
+            for b in 1..n {
+                sets[a * n + b] = if a & (a - 1) != 0 {
+                    union(
+                        sets[(a & (a - 1)) * n + b],
+                        sets[(a & a.wrapping_neg()) * n + b],
+                    )
+                } else if b & (b - 1) != 0 {
+                    union(
+                        sets[a * n + (b & (b - 1))],
+                        sets[a * n + (b & b.wrapping_neg())],
+                    )
+                } else {
+                    let x = StateId(a.trailing_zeros() as u8);
+                    let y = StateId(b.trailing_zeros() as u8);
+                    match self.flow(x, y) {
+                        Some((x2, y2)) if (x2, y2) != (x, y) => [1 << x2.0, 1 << y2.0],
+                        _ => [0, 0],
+                    }
+                };
+            }
+        }
+        sets
+    }
+
     /// The states, as a bit mask, that a room in state `a` changes
     /// something with when a hatch between them opens (the flow may change
     /// either room).
@@ -303,5 +381,32 @@ impl Movement {
     #[inline]
     pub fn revisit(&self) -> bool {
         self.rules.revisit
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::ItemSet;
+
+    /// The table of every pair of masks says what the pairs of states in
+    /// them say, under rules with a flow into each room.
+    #[test]
+    fn the_table_of_masks_agrees_with_the_pairs_of_states() {
+        let (name, text) = crate::builtin::STANDARD_BOARD;
+        let board = crate::load::board_from_str(name, text)
+            .expect("the standard board loads")
+            .value;
+        let movement = board.rules.movement(ItemSet::default());
+        let n = 1u32 << movement.room_state_count();
+        assert!(!movement.flow_sets.is_empty(), "no table");
+        let mut flowing = 0;
+        for a in 0..n {
+            for b in 0..n {
+                let results = movement.flow_results(a, b);
+                assert_eq!(results, movement.flow_results_by_pairs(a, b), "{a:b} {b:b}");
+                flowing += usize::from(results != (0, 0));
+            }
+        }
+        assert!(flowing > 0, "nothing flows");
     }
 }

@@ -43,7 +43,7 @@ pub(super) fn flow_plan(
             continue;
         };
         let [a, b] = hatch.rooms;
-        let (add_a, add_b) = flow_results(movement, possible[a.index()], possible[b.index()]);
+        let (add_a, add_b) = movement.flow_results(possible[a.index()], possible[b.index()]);
         for (room, add) in [(a, add_a), (b, add_b)] {
             let had = possible[room.index()];
             if add & !had != 0 {
@@ -72,7 +72,7 @@ pub(super) fn flow_plan(
 
 /// The states, as a bit mask, that a room in any of the states of the mask
 /// `states` changes something with when a hatch between them opens.
-pub(super) fn partners(movement: &Movement, states: u32) -> u32 {
+fn partners(movement: &Movement, states: u32) -> u32 {
     let mut mask = 0;
     let mut rest = states;
     while rest != 0 {
@@ -80,27 +80,4 @@ pub(super) fn partners(movement: &Movement, states: u32) -> u32 {
         rest &= rest - 1;
     }
     mask
-}
-
-/// The states two rooms can be left in by a flow that changes something,
-/// when they may be in any of the states of the masks `a` and `b`.
-pub(super) fn flow_results(movement: &Movement, a: u32, b: u32) -> (u32, u32) {
-    let mut out = (0u32, 0u32);
-    let mut xs = a;
-    while xs != 0 {
-        let x = StateId(xs.trailing_zeros() as u8);
-        xs &= xs - 1;
-        // Only the states that `x` changes something with: most pairs of
-        // rooms never flow, and one look-up says so.
-        let mut ys = b & movement.flow_partners(x);
-        while ys != 0 {
-            let y = StateId(ys.trailing_zeros() as u8);
-            ys &= ys - 1;
-            if let Some((x2, y2)) = movement.flow(x, y) {
-                out.0 |= 1 << x2.0;
-                out.1 |= 1 << y2.0;
-            }
-        }
-    }
-    out
 }

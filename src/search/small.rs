@@ -153,6 +153,9 @@ pub fn solve(
         return None;
     }
     plan.make(board, movement);
+    if plan.full_width_bits(board, movement) > 128 {
+        return None;
+    }
     let bits = plan.bits(board, movement);
     let answer = Sink {
         solution,

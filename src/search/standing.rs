@@ -6,8 +6,6 @@
 
 use crate::model::{Board, HatchStateId, Movement, RoomId, StateId};
 
-use super::flows::flow_results;
-
 /// The rooms the player may stand in during a turn from `start`, as bits
 /// by room index (a board of at most 64 rooms): every room the player can
 /// reach is among them, and perhaps some he cannot.
@@ -43,7 +41,7 @@ pub(super) fn standing_rooms(board: &Board, movement: &Movement, start: RoomId) 
                 }
                 if movement.opening(hatch.state).is_some() {
                     let (add_here, add_there) =
-                        flow_results(movement, standing_in[here], any_time[there]);
+                        movement.flow_results(standing_in[here], any_time[there]);
                     let before = (standing_in[here], any_time[here], any_time[there]);
                     standing_in[here] |= add_here;
                     any_time[here] |= add_here;

@@ -8,14 +8,12 @@
 
 use crate::model::{Board, HatchStateId, Movement};
 
-use super::super::flows::{flow_results, partners};
-use super::super::packing::bits_for;
 use super::super::path::{NO_PARENT, Node};
 use super::super::table::Table;
 use super::FIRST_STATES;
 use super::leeway::Leeway;
 use super::shape::{CatchUp, Shape};
-use super::word::{Field, Plan, Word, put};
+use super::word::{Plan, Word, put};
 
 /// Whether a hatch in state `u` serves the player at least as well as one
 /// in state `t`: `u` is `t`, or comes after it along the chain of opens
@@ -429,9 +427,10 @@ impl<W: Word> Shape<W> {
         }
         self.room_bits = self.rooms_mask << self.rooms_shift;
         self.wet_rooms.clear();
+        self.wet_by_room.clear();
+        self.wet_by_room.resize(board.rooms.len(), 0);
         self.hatch_lows = W::default();
         self.hatch_field_bits = W::default();
-        self.hatch_width = bits_for(movement.hatch_state_count());
         self.catch_ups.clear();
         // What dominance and the costs pass read: without revisits there
         // are neither.
@@ -454,12 +453,14 @@ impl<W: Word> Shape<W> {
                 at = movement.opening(state).map(|o| o.becomes);
             }
             if !dry {
-                let [a, b] = hatch.rooms.map(|r| self.rooms[r.index()]);
-                self.wet_rooms.push((
-                    *field,
-                    a.mask << a.shift | b.mask << b.shift,
-                    hatch.rooms.map(|r| r.index()),
-                ));
+                let bit = 1u64.checked_shl(self.wet_rooms.len() as u32).unwrap_or(0);
+                for room in hatch.rooms {
+                    if let Some(wet) = self.wet_by_room.get_mut(room.index()) {
+                        *wet |= bit;
+                    }
+                }
+                self.wet_rooms
+                    .push((*field, hatch.rooms.map(|r| r.index())));
             }
         }
         self.find_catch_ups(movement, &held);
@@ -583,31 +584,47 @@ impl<W: Word> Shape<W> {
     /// pair of states that flows (grown as `flow_plan` grows them from the
     /// first state, through the wet hatches that can still be opened).
     fn loose(&self, movement: &Movement, state: W) -> W {
+        // Past 64 wet hatches (on a board of many hatches in a wide word),
+        // none is taken for loose: groups are then smaller, never wrong.
+        if self.wet_rooms.len() > 64 {
+            return self.dry_mask;
+        }
         let mut possible = [0u32; 64];
         for (r, f) in self.rooms.iter().enumerate() {
             possible[r] = 1 << f.get(state);
         }
-        let openable = |field: Field<W>| movement.opening(HatchStateId(field.get(state))).is_some();
-        // A handful of wet hatches: looked at again, all of them, until
-        // no room gains a state.
-        loop {
-            let mut grown = false;
-            for &(field, _, [a, b]) in &self.wet_rooms {
-                if !openable(field) {
-                    continue;
-                }
-                let (add_a, add_b) = flow_results(movement, possible[a], possible[b]);
-                grown |= add_a & !possible[a] != 0 || add_b & !possible[b] != 0;
-                possible[a] |= add_a;
-                possible[b] |= add_b;
+        let mut openable = 0u64;
+        for (i, (field, _)) in self.wet_rooms.iter().enumerate() {
+            if movement.opening(HatchStateId(field.get(state))).is_some() {
+                openable |= 1 << i;
             }
-            if !grown {
-                break;
+        }
+        // Each hatch that can be opened is looked at, and again whenever
+        // one of its rooms gains a state, so its last look is at the
+        // rooms' final states: it leaves a flow exactly when that look
+        // finds one that changes a room.
+        let (mut todo, mut flowing) = (openable, 0u64);
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let Some(&(_, [a, b])) = self.wet_rooms.get(i) else {
+                continue;
+            };
+            let (add_a, add_b) = movement.flow_results(possible[a], possible[b]);
+            if (add_a, add_b) == (0, 0) {
+                continue;
+            }
+            flowing |= 1 << i;
+            for (room, add) in [(a, add_a), (b, add_b)] {
+                if add & !possible[room] != 0 {
+                    possible[room] |= add;
+                    todo |= self.wet_by_room[room] & openable;
+                }
             }
         }
         let mut loose = self.dry_mask;
-        for &(field, _, [a, b]) in &self.wet_rooms {
-            if !openable(field) || partners(movement, possible[a]) & possible[b] == 0 {
+        for (i, (field, _)) in self.wet_rooms.iter().enumerate() {
+            if flowing >> i & 1 == 0 {
                 loose = loose | field.mask << field.shift;
             }
         }

@@ -80,10 +80,12 @@ pub(super) struct Shape<W> {
     pub(super) dry_mask: W,
     /// The bits of every changing room's field.
     pub(super) room_bits: W,
-    /// Each hatch that is not dry and whose state can change, with the
-    /// bits of its two rooms' fields (the rooms an open of it may flood)
-    /// and the two rooms.
-    pub(super) wet_rooms: Vec<(Field<W>, W, [usize; 2])>,
+    /// Each hatch that is not dry and whose state can change, with its two
+    /// rooms (those an open of it may flood).
+    pub(super) wet_rooms: Vec<(Field<W>, [usize; 2])>,
+    /// By room, the bits (by index in `wet_rooms`) of its wet hatches
+    /// among the first 64.
+    pub(super) wet_by_room: Vec<u64>,
     /// With revisits, the lowest bit of the field of every hatch whose
     /// state can change.
     pub(super) hatch_lows: W,
@@ -113,40 +115,40 @@ impl<W: Word> Shape<W> {
         let mut next = bits_for(rooms);
         self.position_mask = W::from((1u64 << next) - 1);
         self.outcome_mask = self.position_mask;
-        let room_bits = bits_for(movement.room_state_count());
         self.rooms_shift = next;
         self.rooms_mask = W::default();
         self.rooms.clear();
-        self.rooms
-            .resize(rooms, Field::place(&mut next, false, room_bits, 0));
+        self.rooms.resize(rooms, Field::fixed(0));
         self.changing.clear();
         for (r, room) in board.rooms.iter().enumerate().rev() {
-            let f = Field::place(&mut next, plan.room_changes(r), room_bits, room.state.0);
+            let Some((low, width)) = plan.room_field(r) else {
+                self.rooms[r] = Field::fixed(room.state.0);
+                continue;
+            };
+            let f = Field::place(&mut next, width, low);
             self.rooms[r] = f;
-            if f.mask != W::default() {
-                self.changing.push((r, f));
-                self.rooms_mask = self.rooms_mask | f.mask << (f.shift - self.rooms_shift);
-                self.outcome_mask = self.outcome_mask | f.mask << f.shift;
-            }
+            self.changing.push((r, f));
+            self.rooms_mask = self.rooms_mask | f.mask << (f.shift - self.rooms_shift);
+            self.outcome_mask = self.outcome_mask | f.mask << f.shift;
         }
         // Outcomes are read room by room, first room first.
         self.changing.reverse();
-        let hatch_bits = bits_for(movement.hatch_state_count());
+        self.hatch_width = Plan::hatch_width(board, movement);
         self.hatches.clear();
         for (h, hatch) in board.hatches.iter().enumerate() {
-            self.hatches.push(Field::place(
-                &mut next,
-                Plan::hatch_changes(board, movement, h),
-                hatch_bits,
-                hatch.state.0,
-            ));
+            self.hatches
+                .push(if Plan::hatch_changes(board, movement, h) {
+                    Field::place(&mut next, self.hatch_width, 0)
+                } else {
+                    Field::fixed(hatch.state.0)
+                });
         }
         self.visits = (!movement.revisit()).then_some(next);
         self.exit = if movement.revisit() {
             Field::default()
         } else {
             next += rooms as u32;
-            Field::place(&mut next, true, exit_bits(board), 0)
+            Field::place(&mut next, exit_bits(board), 0)
         };
         self.room_count_mask = if rooms == 64 {
             u64::MAX

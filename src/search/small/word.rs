@@ -85,20 +85,23 @@ pub(super) struct Field<W> {
 }
 
 impl<W: Word> Field<W> {
-    /// A field of `width` bits at `next` (moved past it) for a room or
-    /// hatch that `changes`; otherwise one of no bits that is always `base`.
-    pub(super) fn place(next: &mut u32, changes: bool, width: u32, base: u8) -> Field<W> {
-        if !changes {
-            return Field {
-                shift: 0,
-                mask: W::default(),
-                base,
-            };
+    /// A field of no bits for a room or hatch that does not change: it
+    /// always reads `value`.
+    pub(super) fn fixed(value: u8) -> Field<W> {
+        Field {
+            shift: 0,
+            mask: W::default(),
+            base: value,
         }
+    }
+
+    /// A field of `width` bits at `next` (moved past it) for a room or
+    /// hatch that changes, holding its state less `low`.
+    pub(super) fn place(next: &mut u32, width: u32, low: u8) -> Field<W> {
         let field = Field {
             shift: *next,
             mask: W::from((1u64 << width) - 1),
-            base: 0,
+            base: low,
         };
         *next += width;
         field
@@ -113,7 +116,8 @@ impl<W: Word> Field<W> {
     /// bits ignores (only changing fields are ever written).
     #[inline]
     pub(super) fn set(self, state: W, value: u8) -> W {
-        state & !(self.mask << self.shift) | (W::from(u64::from(value)) & self.mask) << self.shift
+        let bits = W::from(u64::from(value.wrapping_sub(self.base)));
+        state & !(self.mask << self.shift) | (bits & self.mask) << self.shift
     }
 }
 
@@ -142,9 +146,19 @@ impl Plan {
         );
     }
 
-    /// Whether a room's state can change this turn.
-    pub(super) fn room_changes(&self, room: usize) -> bool {
-        self.possible[room].count_ones() > 1
+    /// Where a room's state lives in a state word, when it can change this
+    /// turn: its field holds the state less the lowest the room could take
+    /// (returned first), in as many bits as the states up to the highest
+    /// need. The states a room could take are those of every flow of the
+    /// turn, so no search state needs more.
+    pub(super) fn room_field(&self, room: usize) -> Option<(u8, u32)> {
+        let possible = self.possible[room];
+        if possible.count_ones() <= 1 {
+            return None;
+        }
+        let low = possible.trailing_zeros();
+        let high = u32::BITS - 1 - possible.leading_zeros();
+        Some((low as u8, bits_for((high - low + 1) as usize)))
     }
 
     /// Whether a hatch's state can change this turn.
@@ -152,12 +166,68 @@ impl Plan {
         movement.opening(board.hatches[hatch].state).is_some()
     }
 
+    /// How many bits the field of each changing hatch takes: enough for
+    /// the highest state a changing hatch can be in this turn (its own or
+    /// one its opens lead to), counted from the first. Every hatch's field
+    /// is as wide and holds the state itself, since dominance compares
+    /// hatches' fields bit for bit (`Shape::holding`).
+    pub(super) fn hatch_width(board: &Board, movement: &Movement) -> u32 {
+        let mut highest = 0u8;
+        for hatch in &board.hatches {
+            let mut at = movement.opening(hatch.state).map(|_| hatch.state);
+            // A chain of opens longer than the number of hatch states
+            // repeats itself.
+            for _ in 0..=movement.hatch_state_count() {
+                let Some(state) = at else {
+                    break;
+                };
+                highest = highest.max(state.0);
+                at = movement.opening(state).map(|o| o.becomes);
+            }
+        }
+        bits_for(usize::from(highest) + 1)
+    }
+
+    /// How many bits a search state of this board would take with every
+    /// room's field as wide as the rules' room states and every hatch's as
+    /// wide as their hatch states. The small search takes only boards
+    /// where that is at most 128 bits: its memory budget is measured on
+    /// those (`tests/suite/memory.rs`), and boards that fit only with
+    /// narrower fields go to the general search as before.
+    pub(super) fn full_width_bits(&self, board: &Board, movement: &Movement) -> usize {
+        let room_width = bits_for(movement.room_state_count());
+        let hatch_width = bits_for(movement.hatch_state_count());
+        self.bits_with(
+            board,
+            movement,
+            |r| self.room_field(r).map(|_| room_width),
+            hatch_width,
+        )
+    }
+
     /// How many bits a search state of this board takes.
     pub(super) fn bits(&self, board: &Board, movement: &Movement) -> usize {
+        let hatch_width = Plan::hatch_width(board, movement);
+        self.bits_with(
+            board,
+            movement,
+            |r| self.room_field(r).map(|(_, w)| w),
+            hatch_width,
+        )
+    }
+
+    /// How many bits a search state takes with `room_width` bits for each
+    /// room (`None` for a room that does not change) and `hatch_width` for
+    /// each changing hatch.
+    fn bits_with(
+        &self,
+        board: &Board,
+        movement: &Movement,
+        room_width: impl Fn(usize) -> Option<u32>,
+        hatch_width: u32,
+    ) -> usize {
         let rooms = board.rooms.len();
-        let room_bits = bits_for(movement.room_state_count()) as usize;
-        let hatch_bits = bits_for(movement.hatch_state_count()) as usize;
-        let changing_rooms = (0..rooms).filter(|&r| self.room_changes(r)).count();
+        let room_bits: u32 = (0..rooms).filter_map(room_width).sum();
         let changing_hatches = (0..board.hatches.len())
             .filter(|&h| Plan::hatch_changes(board, movement, h))
             .count();
@@ -167,8 +237,8 @@ impl Plan {
             rooms + exit_bits(board) as usize
         };
         bits_for(rooms) as usize
-            + changing_rooms * room_bits
-            + changing_hatches * hatch_bits
+            + room_bits as usize
+            + changing_hatches * hatch_width as usize
             + visits
     }
 }
