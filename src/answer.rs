@@ -28,10 +28,12 @@ mod digest;
 mod filters;
 mod menu;
 mod unplanned;
+mod unreached;
 
 pub use digest::{Digest, Ending, RoomState};
 pub use filters::Filters;
 pub use menu::Choice;
+pub use unreached::{Barred, Unreached};
 
 use crate::fixit::{self, Best, Fixit, Plan};
 use crate::model::{ActionId, Board, ItemSet, Movement, RoomId, Rules, Verdict};

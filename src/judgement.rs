@@ -77,12 +77,9 @@ impl Judgement {
     pub fn refusal(&self, source: &Arc<SourceFile>) -> Option<Report> {
         self.refused.as_ref().map(|refused| {
             let span = self.spans.get(refused.index).copied().unwrap_or_default();
-            refused.ruling.report(
-                Arc::clone(source),
-                refused.index + 1,
-                span,
-                &refused.illegal,
-            )
+            refused
+                .ruling
+                .report(Arc::clone(source), refused.index + 1, span)
         })
     }
 

@@ -5,7 +5,10 @@
 use std::sync::Arc;
 
 use crate::diagnostic::{Code, Problem, Report, SourceFile};
-use crate::model::{Board, Cost, HatchStateId, Movement, Quote, RoomId, RuleRef, StateId};
+use crate::model::turn;
+use crate::model::{
+    ActionId, Board, Cost, HatchStateId, Movement, Quote, RoomId, RuleRef, Rules, StateId,
+};
 use crate::outcome::Action;
 use crate::syntax::ast::Span;
 
@@ -237,8 +240,10 @@ impl Ship {
     }
 }
 
-/// Why the rules decided a step as they did: the rule that decided, quoted
-/// from the rules file in use, and for a refused step, what would allow it.
+/// Why the rules decided a step as they did: for a refused step, what of
+/// the ship refuses it and what would allow it, in a player's words; and
+/// the rule that decided, quoted from the rules file in use, which a view
+/// shows only when asked to explain.
 #[derive(Clone, Debug)]
 pub struct Ruling {
     /// The statement of the rules file that decided; `None` when the board,
@@ -246,10 +251,18 @@ pub struct Ruling {
     pub rule: Option<Quote>,
     /// Which statement that is.
     pub rule_ref: Option<RuleRef>,
-    /// Why, in words, naming the rule or the board's fact.
+    /// What of the ship refuses the step, as a player says it: `hatch 8-10
+    /// is blocked`, `room 5 has high water and cannot be entered`.
+    pub fact: String,
+    /// What would allow the step, as a player says it: `a successful Unblock Hatch frees
+    /// it`, `with Grog or Fire Extinguisher it is allowed`, `open it first: open
+    /// 1-2`. Empty when nothing would.
+    pub allowing: Vec<String>,
+    /// Why, naming the rule that decided (or, where no rule decides, what
+    /// the rules leave out): what `--explain` adds.
     pub reason: String,
     /// Items the player does not hold, any one of which would allow the
-    /// step (for a refused step).
+    /// step (for a refused step), by their names in the rules.
     pub allowed_with: Vec<String>,
 }
 
@@ -301,12 +314,9 @@ impl Ship {
         }
     }
 
-    /// Why `action`, refused from this ship with `illegal`, is refused:
-    /// the rule from the rules in use, and the items that would allow it.
-    ///
-    /// One function of some 110 lines: one arm a kind of refusal, read as a
-    /// table of reasons, then the items that would allow the step, asked of
-    /// the rules again; split, the table would be read in pieces.
+    /// Why `action`, refused from this ship with `illegal`, is refused: the
+    /// fact of the ship that refuses it and what would allow it, in a
+    /// player's words, and the rule that decided, from the rules in use.
     pub fn ruling(
         &self,
         board: &Board,
@@ -317,91 +327,82 @@ impl Ship {
         let rules = movement.rules();
         let rule_ref = self.deciding_rule(board, movement, action);
         let quote = rule_ref.and_then(|r| rules.quote(r));
-        let said = |quote: &Option<Quote>| {
-            quote.as_ref().map_or(String::new(), |q| {
-                format!("the rules `{}` say `{}`", rules.name, q.text)
-            })
-        };
-        let reason = match illegal {
-            Illegal::NotAdjacent { from, .. } => {
+        let mut allowing = Vec::new();
+        let fact = match illegal {
+            Illegal::NotPassable { hatch, state } => {
+                let through = match action {
+                    Action::Move(there) => board.hatch_between(self.position, there),
+                    Action::Open(h) => Some(h),
+                };
+                if through
+                    .and_then(|h| movement.opening(self.hatches[h.index()]))
+                    .is_some()
+                {
+                    allowing.push(format!("open it first: open {hatch}"));
+                }
+                format!("hatch {hatch} is {state}")
+            }
+            Illegal::CannotOpen { hatch, state } => format!("hatch {hatch} is {state}"),
+            Illegal::NotAdjacent { .. } => {
                 let next: Vec<&str> = board
                     .neighbours(self.position)
                     .iter()
                     .map(|&(_, n)| board.room(n).id.as_str())
                     .collect();
-                format!(
-                    "a move goes through a hatch of the current room; from room {from} hatches lead to: {}",
+                allowing.push(format!(
+                    "from room {}, hatches lead to: {}",
+                    board.room(self.position).id,
                     next.join(", ")
-                )
+                ));
+                illegal.to_string()
             }
             Illegal::HatchNotHere { .. } => {
-                "a hatch can only be opened from one of the two rooms it joins".to_string()
+                allowing.push("a hatch is opened from one of the two rooms it joins".to_string());
+                illegal.to_string()
             }
-            Illegal::CannotOpen { state, .. } => match rule_ref {
-                Some(RuleRef::Open(_)) if quote.is_some() => said(&quote),
-                _ => format!(
-                    "the rules `{}` have no `open` rule for hatches that are {state}, so this one cannot be opened",
-                    rules.name
-                ),
-            },
-            Illegal::NotPassable { hatch, state } => {
-                let first = if quote.is_some() {
-                    said(&quote)
-                } else {
-                    format!(
-                        "the rules `{}` do not let a player walk through a hatch that is {state}",
-                        rules.name
-                    )
-                };
-                let opens = match action {
-                    Action::Move(there) => board
-                        .hatch_between(self.position, there)
-                        .and_then(|h| movement.opening(self.hatches[h.index()]))
-                        .is_some(),
-                    Action::Open(_) => false,
-                };
-                if opens {
-                    format!("{first}; open it first with `open {hatch}`")
-                } else {
-                    first
-                }
+            Illegal::CostOverflow => {
+                allowing.push("split the plan".to_string());
+                illegal.to_string()
             }
-            Illegal::CannotLeave { room, state } => {
-                if quote.is_some() {
-                    said(&quote)
-                } else {
-                    format!(
-                        "the rules `{}` do not let a player leave a room that has {state}, such as room {room}",
-                        rules.name
-                    )
-                }
-            }
-            Illegal::CannotEnter { state, .. } => {
-                if quote.is_some() {
-                    said(&quote)
-                } else {
-                    format!(
-                        "the rules `{}` forbid entering a room that has {state}",
-                        rules.name
-                    )
-                }
-            }
-            Illegal::AlreadyVisited { .. } => {
-                if quote.is_some() {
-                    said(&quote)
-                } else {
-                    format!(
-                        "the rules `{}` do not say `revisit: allowed`, so each room is entered at most once a turn",
-                        rules.name
-                    )
-                }
-            }
-            Illegal::CostOverflow => "split the plan".to_string(),
+            _ => illegal.to_string(),
         };
+        // The actions that change the hatch's state into one that can be
+        // opened or walked through: they free it, on this turn's fix-it
+        // from one of its rooms or on a later turn.
+        if let Illegal::NotPassable { .. } | Illegal::CannotOpen { .. } = illegal {
+            let hatch = match action {
+                Action::Move(there) => board.hatch_between(self.position, there),
+                Action::Open(h) => Some(h),
+            };
+            if let Some(state) = hatch.map(|h| self.hatches[h.index()])
+                && movement.opening(state).is_none()
+            {
+                let frees = |a: &turn::Action| {
+                    a.changes.iter().any(|c| {
+                        matches!(*c, turn::Change::Hatch { from, to } if from == state
+                            && (movement.walk_through(to) || movement.opening(to).is_some()))
+                    })
+                };
+                allowing.extend(
+                    rules
+                        .turn
+                        .actions
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, a)| frees(a))
+                        .map(|(i, _)| {
+                            format!(
+                                "a successful {} frees it",
+                                rules.say_action(ActionId(i as u8))
+                            )
+                        }),
+                );
+            }
+        }
         // Any one item more that makes the step legal: the rules are asked
         // again with it held, so the hint is never a guess.
         let held = movement.items();
-        let allowed_with = (0..rules.items.len())
+        let allowed_with: Vec<String> = (0..rules.items.len())
             .map(|i| crate::model::ItemId(i as u8))
             .filter(|&item| !held.contains(item))
             .filter(|&item| {
@@ -410,50 +411,96 @@ impl Ship {
             })
             .map(|item| rules.items[usize::from(item.0)].clone())
             .collect();
+        if !allowed_with.is_empty() {
+            let said: Vec<String> = allowed_with
+                .iter()
+                .map(|i| rules.say(i).into_owned())
+                .collect();
+            allowing.push(format!("with {} it is allowed", said.join(" or ")));
+        }
         Ruling {
+            reason: rule_reason(rules, illegal, rule_ref, quote.as_ref()),
             rule: quote,
             rule_ref,
-            reason,
+            fact,
+            allowing,
             allowed_with,
         }
     }
 }
 
-impl Ruling {
-    /// The help line: the reason, then any item that would allow the step
-    /// (`with --with grog this step is allowed`).
-    pub fn help(&self) -> String {
-        if self.allowed_with.is_empty() {
-            return self.reason.clone();
+/// The rule that refused a step, quoted, or what the rules leave out
+/// where no rule decides: `the rules `red-november-rulebook` say `walk
+/// through: open``.
+fn rule_reason(
+    rules: &Rules,
+    illegal: &Illegal,
+    rule_ref: Option<RuleRef>,
+    quote: Option<&Quote>,
+) -> String {
+    // A hatch state no `open` rule names is quoted as its bare
+    // declaration, which says nothing: what the rules leave out is
+    // said instead.
+    if let Some(q) = quote.filter(|_| !matches!(rule_ref, Some(RuleRef::HatchState(_)))) {
+        return format!("the rules `{}` say `{}`", rules.name, q.text);
+    }
+    let name = &rules.name;
+    match illegal {
+        Illegal::NotAdjacent { .. } | Illegal::HatchNotHere { .. } => {
+            "the board decides: no rule does".to_string()
         }
-        let flags: Vec<String> = self
-            .allowed_with
-            .iter()
-            .map(|i| format!("--with {i}"))
-            .collect();
-        format!(
-            "{}; with {} this step is allowed",
-            self.reason,
-            flags.join(" or with ")
-        )
+        Illegal::CannotOpen { state, .. } => format!(
+            "the rules `{name}` have no `open` rule for hatches that are {state}, so this one cannot be opened"
+        ),
+        Illegal::NotPassable { state, .. } => {
+            format!("the rules `{name}` do not let a player walk through a hatch that is {state}")
+        }
+        Illegal::CannotLeave { state, .. } => {
+            format!("the rules `{name}` do not let a player leave a room that has {state}")
+        }
+        Illegal::CannotEnter { state, .. } => {
+            format!("the rules `{name}` forbid entering a room that has {state}")
+        }
+        Illegal::AlreadyVisited { .. } => format!(
+            "the rules `{name}` do not say `revisit: allowed`, so each room is entered at most once a turn"
+        ),
+        Illegal::CostOverflow => "minutes are counted up to a limit".to_string(),
+    }
+}
+
+impl Ruling {
+    /// The refusal in a player's words: the fact of the ship, then what
+    /// would allow the step, `hatch 8-10 is blocked (a successful Unblock
+    /// Hatch frees it)`; with `explain`, the rule that decided after it.
+    pub fn words(&self, explain: bool) -> String {
+        let mut out = self.fact.clone();
+        if !self.allowing.is_empty() {
+            out.push_str(&format!(" ({})", self.allowing.join("; ")));
+        }
+        if explain {
+            out.push_str(&format!(": {}", self.reason));
+        }
+        out
+    }
+
+    /// What would allow the step, for a diagnostic's help line: `Unblock
+    /// Hatch frees it`; `None` when nothing would.
+    pub fn help(&self) -> Option<String> {
+        (!self.allowing.is_empty()).then(|| self.allowing.join("; "))
     }
 
     /// The report of the refused step `number` (from 1) at `span` of the
     /// plan: the reason as help, and the deciding rule quoted from its
     /// rules file as a note under it.
-    pub fn report(
-        &self,
-        plan: Arc<SourceFile>,
-        number: usize,
-        span: Span,
-        illegal: &Illegal,
-    ) -> Report {
-        let problem = Problem::error(
+    pub fn report(&self, plan: Arc<SourceFile>, number: usize, span: Span) -> Report {
+        let mut problem = Problem::error(
             Code::IllegalStep,
-            format!("step {number} is not allowed: {illegal}"),
+            format!("step {number} is not allowed: {}", self.fact),
         )
-        .label(span, "this step breaks a rule")
-        .help(self.help());
+        .label(span, "this step breaks a rule");
+        if let Some(help) = self.help() {
+            problem = problem.help(help);
+        }
         let report = Report::new(plan, problem);
         match &self.rule {
             Some(q) => {

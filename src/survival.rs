@@ -42,12 +42,13 @@ impl Kind {
         }
     }
 
-    /// How a player says it: `safe whatever the roll`.
+    /// How a player says it, the consequence first: `deadly if he stays,
+    /// saved on any roll`. Never "safe" of a room the `end` rules kill.
     pub fn words(self) -> &'static str {
         match self {
             Kind::Safe => "safe",
-            Kind::SafeAnyRoll => "safe whatever the roll",
-            Kind::SafeSureRoll => "safe with a sure roll",
+            Kind::SafeAnyRoll => "deadly if he stays, saved on any roll",
+            Kind::SafeSureRoll => "deadly if he stays, saved only by a sure roll",
             Kind::Fatal => "fatal",
         }
     }

@@ -1,8 +1,7 @@
 //! What a command shows of an answer, and why it shows nothing.
 
 use crate::model::{Cost, RoomId};
-use crate::outcome::{Action, Outcome};
-use crate::referee::Ship;
+use crate::outcome::Outcome;
 use crate::survival::Kind;
 
 use super::{Answer, Told, Turn};
@@ -116,12 +115,13 @@ impl Filters {
     /// Why `--to`, `--safe`, `--survival` and `--max-cost` show no outcome,
     /// given every outcome of the listing: for each room asked for, the
     /// outcomes `--safe` and `--survival` hid there (with the survival of
-    /// each), or why no move enters it (the rule that forbids it, quoted,
-    /// and the items that would allow it); with no room asked for, how
+    /// each), or why no move enters it (what of the ship stops the gnome
+    /// at its door and what would allow the step, [`Turn::unreached`];
+    /// with `explain`, the rule that decides); with no room asked for, how
     /// many outcomes each filter hid. `None` when nothing was asked for and
     /// nothing hidden. The survival of the outcomes `--survival` hid is
     /// worked out again here, for this rare answer only.
-    pub fn why_none(&self, turn: &Turn, outcomes: &[Outcome]) -> Option<String> {
+    pub fn why_none(&self, turn: &Turn, outcomes: &[Outcome], explain: bool) -> Option<String> {
         // Outcomes `--to` and `--safe` let through, hidden by `--survival`.
         let by_survival: Vec<(usize, &Outcome, Kind)> = if self.survival.is_empty() {
             Vec::new()
@@ -192,7 +192,7 @@ impl Filters {
             if !fatal.is_empty() || !kinds.is_empty() || room == turn.start {
                 continue;
             }
-            said.push(unreached(turn, room, &within));
+            said.push(turn.unreached(room, outcomes).words(turn, &within, explain));
         }
         (!said.is_empty()).then(|| format!("no outcome shown: {}", said.join("; ")))
     }
@@ -219,63 +219,4 @@ fn kinds_counted(hidden: &[(usize, &Outcome, Kind)]) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Why no move ends in `room` (not the start room), in the words of
-/// `paths --to`: for each room next door, the rule that refuses the step
-/// in (quoted, with the items that would allow it), rooms refused alike
-/// named together; `within` says the `--max-cost` that bounded the search.
-pub(super) fn unreached(turn: &Turn, room: RoomId, within: &str) -> String {
-    let label = turn.board.room(room).label();
-    // Rooms next door refused for the same reason are named together.
-    let mut reasons: Vec<(Vec<String>, String)> = Vec::new();
-    for (next, reason) in turn
-        .board
-        .neighbours(room)
-        .iter()
-        .filter_map(|&(hatch, next)| {
-            // The step into the room from next door, with the hatch
-            // opened if it can be: the rule that refuses it there.
-            let mut ship = Ship::new(&turn.board, next);
-            let state = ship.hatches[hatch.index()];
-            if let Some(opening) = turn.movement.opening(state) {
-                ship.hatches[hatch.index()] = opening.becomes;
-            }
-            let action = Action::Move(room);
-            let illegal = ship
-                .clone()
-                .apply(&turn.board, &turn.movement, action)
-                .err()?;
-            let ruling = ship.ruling(&turn.board, &turn.movement, action, &illegal);
-            Some((turn.board.room(next).id.clone(), ruling.help()))
-        })
-    {
-        match reasons.iter_mut().find(|(_, r)| *r == reason) {
-            Some((rooms, _)) => rooms.push(next),
-            None => reasons.push((vec![next], reason)),
-        }
-    }
-    let reasons: Vec<String> = reasons
-        .into_iter()
-        .map(|(rooms, reason)| {
-            let from = if rooms.len() == 1 {
-                format!("room {}", rooms[0])
-            } else {
-                format!("rooms {}", rooms.join(", "))
-            };
-            format!("from {from}: {reason}")
-        })
-        .collect();
-    if reasons.is_empty() && within.is_empty() {
-        format!(
-            "no move ends in room {label}: every step into it is allowed, but no way leads to a room next to it"
-        )
-    } else if reasons.is_empty() {
-        format!("no move{within} ends in room {label}: a costlier one may (raise `--max-cost`)")
-    } else {
-        format!(
-            "no move{within} ends in room {label}: {}",
-            reasons.join("; ")
-        )
-    }
 }

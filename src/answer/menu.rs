@@ -3,16 +3,21 @@
 //! the frontier of their odds, the strongest choices first.
 
 use super::{Answer, Plans};
+use crate::fixit::{self, Plan, Target};
 use crate::model::turn::DIE_SIDES;
-use crate::model::{ActionId, Cost, RoomId};
+use crate::model::{ActionId, Cost, HatchId, RoomId};
 
-/// One choice of the menu: taking `action` at `at` after some move.
+/// One choice of the menu: taking `action` at `at` after some move, on
+/// one hatch of that room for an action on hatches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
     /// The action.
     pub action: ActionId,
     /// Where it is taken: the room the move ends in.
     pub at: RoomId,
+    /// The hatch it acts on, for an action on hatches: each hatch of the
+    /// room is a choice of its own.
+    pub hatch: Option<HatchId>,
     /// Its plans and their frontier, as `hatchway plan --action --at`
     /// gives them.
     pub plans: Plans,
@@ -57,17 +62,58 @@ impl Answer<'_> {
         rooms.dedup();
         let mut menu: Vec<Choice> = actions
             .flat_map(|action| rooms.iter().map(move |&at| (action, at)))
-            .map(|(action, at)| Choice {
-                action,
-                at,
-                plans: self.plans(action, at),
+            .flat_map(|(action, at)| {
+                by_hatch(self.plans(action, at))
+                    .into_iter()
+                    .map(move |(hatch, plans)| Choice {
+                        action,
+                        at,
+                        hatch,
+                        plans,
+                    })
             })
             .filter(|c| !c.plans.plans.is_empty())
             .collect();
         menu.sort_by_key(|c| {
             let sure = c.sure_total();
-            (sure.is_none(), sure, c.cheapest_total(), c.action.0, c.at)
+            (
+                sure.is_none(),
+                sure,
+                c.cheapest_total(),
+                c.action.0,
+                c.at,
+                c.hatch,
+            )
         });
         menu
     }
+}
+
+/// The plans split by the hatch they act on (one group, `None`, for an
+/// action on rooms), each group with its own frontier, in the board's
+/// order of hatches.
+fn by_hatch(plans: Plans) -> Vec<(Option<HatchId>, Plans)> {
+    let hatch = |p: &Plan| match p.target {
+        Target::Hatch { hatch, .. } => Some(hatch),
+        Target::Room { .. } => None,
+    };
+    let mut hatches: Vec<Option<HatchId>> = plans.plans.iter().map(hatch).collect();
+    hatches.sort_unstable();
+    hatches.dedup();
+    if hatches.len() <= 1 {
+        return vec![(hatches.first().copied().flatten(), plans)];
+    }
+    hatches
+        .into_iter()
+        .map(|h| {
+            let group: Vec<Plan> = plans
+                .plans
+                .iter()
+                .filter(|p| hatch(p) == h)
+                .cloned()
+                .collect();
+            let best = fixit::best(&group);
+            (h, Plans { plans: group, best })
+        })
+        .collect()
 }

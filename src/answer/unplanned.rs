@@ -1,22 +1,14 @@
-//! Why `hatchway plan` finds no plan: no move ends in the room asked
-//! about (the reason `paths --to` gives, [`Filters::why_none`]'s), or the
-//! action cannot be taken in the state a move leaves the room in (the
-//! deciding `action` rule, and the items that would allow it).
+//! Why `hatchway plan` finds no plan where a move ends in the room asked
+//! about: the action cannot be taken in the state the move leaves the
+//! room in (the deciding `action` rule, and the items that would allow
+//! it). Where no move ends there, [`Turn::unreached`](super::Turn::unreached)
+//! says why.
 
-use crate::model::{ActionId, ItemId, RoomId, RuleRef, StateId};
+use crate::model::{ActionId, ItemId, RuleRef, StateId};
 
-use super::{Answer, filters};
+use super::Answer;
 
 impl Answer<'_> {
-    /// Why no move of this turn ends in `at`, as `paths --to` says it
-    /// (see [`Filters::why_none`](super::Filters::why_none)): for each
-    /// room next door, the rule that refuses the step in, with the items
-    /// that would allow it. `None` for the start room, where the gnome
-    /// can always stay.
-    pub fn why_unreached(&self, at: RoomId) -> Option<String> {
-        (at != self.turn.start).then(|| filters::unreached(self.turn, at, ""))
-    }
-
     /// Why `action` cannot be taken in a room in state `state` with the
     /// items held: the deciding `action` rule, quoted, and any one item
     /// more that would allow it (the rules are asked again with it held,

@@ -394,18 +394,28 @@ fn start(file: &ast::BoardFile, rooms: &Rooms<'_>, problems: &mut Vec<Problem>) 
     }
 }
 
-/// Hatch states from which some chain of openings (with any items) reaches
-/// a state that can be walked through.
+/// Hatch states from which some chain of openings (with any items) and of
+/// the rules' actions on hatches (an Unblock Hatch, taken after a move on
+/// this turn or the next) reaches a state that can be walked through: a
+/// jammed hatch is a state of the game, not a wall.
 pub fn hatch_states_that_can_become_passable(rules: &Rules) -> Vec<bool> {
     let mut can = rules.walk_through.clone();
+    let openings = rules
+        .open
+        .iter()
+        .filter_map(|r| r.opening.map(|o| (r.state, o.becomes)));
+    let actions = rules.turn.actions.iter().flat_map(|a| {
+        a.changes.iter().filter_map(|c| match *c {
+            crate::model::turn::Change::Hatch { from, to } => Some((from, to)),
+            crate::model::turn::Change::Room { .. } => None,
+        })
+    });
+    let changes: Vec<_> = openings.chain(actions).collect();
     loop {
         let mut changed = false;
-        for r in &rules.open {
-            if let Some(o) = r.opening
-                && can[usize::from(o.becomes.0)]
-                && !can[usize::from(r.state.0)]
-            {
-                can[usize::from(r.state.0)] = true;
+        for &(from, to) in &changes {
+            if can[usize::from(to.0)] && !can[usize::from(from.0)] {
+                can[usize::from(from.0)] = true;
                 changed = true;
             }
         }
@@ -459,7 +469,7 @@ fn warn_unreachable(
                     ),
                 )
                 .label(spans[i], "cut off from the start")
-                .help("join it to the rest of the ship with a hatch that can be opened"),
+                .help("join it to the rest of the ship with a hatch that can be opened or freed"),
             );
         }
     }

@@ -61,7 +61,11 @@ pub(super) fn plan(
     let answer = Answer::shown(&q.turn, &solution.outcomes, |_, o| o.room == at);
     let plans = answer.plans(action, at);
     if request.format == PathsFormat::Table {
-        let text = render::fixit::plans(&answer, (action, at), &plans, term.out);
+        // Why no move ends there, read from every outcome of the turn.
+        let unreached = (answer.outcomes().is_empty() && at != q.turn.start)
+            .then(|| q.turn.unreached(at, &solution.outcomes));
+        let text =
+            render::fixit::plans(&answer, (action, at), &plans, unreached.as_ref(), term.out);
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
         return Exit::Success;
     }

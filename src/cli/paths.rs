@@ -40,7 +40,7 @@ pub(super) fn paths(
     // An empty answer says why: which filter hid everything, and what
     // would show something.
     let why = if answer.outcomes().is_empty() {
-        q.why_none(&solution.outcomes)
+        q.why_none(&solution.outcomes, term.out.explain)
     } else {
         None
     };

@@ -185,7 +185,7 @@ impl Query {
 
     /// Why the filters show no outcome of `outcomes` (see
     /// [`Filters::why_none`]).
-    pub(super) fn why_none(&self, outcomes: &[Outcome]) -> Option<String> {
-        self.filters.why_none(&self.turn, outcomes)
+    pub(super) fn why_none(&self, outcomes: &[Outcome], explain: bool) -> Option<String> {
+        self.filters.why_none(&self.turn, outcomes, explain)
     }
 }

@@ -65,7 +65,7 @@ pub(super) fn replay(
     // An empty log says which filter hid everything, as `paths` does; a
     // document keeps standard output for itself.
     let why = if only.is_none() && answer.outcomes().is_empty() {
-        q.why_none(&solution.outcomes)
+        q.why_none(&solution.outcomes, term.out.explain)
     } else {
         None
     };
@@ -268,17 +268,13 @@ fn plan_log(
         planned.cost.0,
         render::replay::changes_words(&q.turn.board, &planned.rooms)
     ));
-    out.push_str(&render::replay::verdict_lines(told, style));
     if judged.roll.is_none() {
-        // A plan that ends in a fatal room without an action: what could
+        // A plan that ends without an action: the verdict with what could
         // save the gnome there.
-        out.push_str(&render::fixit::remedy_lines(
-            &q.turn.board,
-            &q.turn.movement,
-            told.remedies(),
-            "",
-            style,
-        ));
+        out.push_str(&render::replay::verdict_lines(told, style));
+    } else {
+        // The plan's own roll follows: the consequence it answers first.
+        out.push_str(&render::replay::consequence_line(told, style));
     }
     if let Some(roll) = &judged.roll {
         out.push_str(&render::fixit::roll_words(

@@ -19,7 +19,7 @@ pub(super) fn report(
     let answer = q.answer(&solution.outcomes);
     // The page of no outcome says nothing of why; standard error does.
     if answer.outcomes().is_empty()
-        && let Some(why) = q.why_none(&solution.outcomes)
+        && let Some(why) = q.why_none(&solution.outcomes, false)
     {
         print_plain(why, None, term);
     }

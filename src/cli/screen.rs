@@ -46,7 +46,7 @@ fn shown<'a>(
     }
     if answer.outcomes().is_empty() {
         let why = q
-            .why_none(outcomes)
+            .why_none(outcomes, term.out.explain)
             .unwrap_or_else(|| "the turn has no outcome to show".to_string());
         print_plain(why, None, term);
         return Err(Exit::Success);
@@ -185,6 +185,7 @@ pub(super) fn play(path: Option<&Path>, turn: TurnArgs, budget: Budget, term: &T
         Ok(q) => q,
         Err(e) => return e,
     };
+    let turn = &args.turn;
     // The whole turn is solved once, so that every ship the player reaches
     // is compared with the cheapest way to it.
     let solution = match solve(&q, term) {
@@ -203,10 +204,32 @@ pub(super) fn play(path: Option<&Path>, turn: TurnArgs, budget: Budget, term: &T
         eprintln!("no step taken");
     } else {
         println!("{walked}");
-        let board = path.map_or(String::new(), |p| format!(" {}", p.display()));
-        eprintln!(
-            "replay it with `hatchway replay{board} --path \"{walked}\"` and the same --from, --with and --rules"
-        );
+        eprintln!("replay it with: {}", replay_command(path, &walked, turn));
     }
     exit
+}
+
+/// The command that replays the path `walked` of a turn played on the
+/// board at `path` with the options `turn`, as the player gave them,
+/// quoted for a POSIX shell: pasted back, it replays the same turn.
+fn replay_command(path: Option<&Path>, walked: &str, turn: &TurnArgs) -> String {
+    let mut words: Vec<String> = vec!["hatchway".into(), "replay".into()];
+    if let Some(p) = path {
+        words.push(p.display().to_string());
+    }
+    words.extend(["--path".to_string(), walked.to_string()]);
+    if let Some(from) = &turn.from {
+        words.extend(["--from".to_string(), from.clone()]);
+    }
+    if !turn.with.is_empty() {
+        words.extend(["--with".to_string(), turn.with.join(",")]);
+    }
+    if let Some(rules) = &turn.rules {
+        words.extend(["--rules".to_string(), rules.clone()]);
+    }
+    words
+        .iter()
+        .map(|w| shlex::try_quote(w).map_or_else(|_| w.clone(), |q| q.into_owned()))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -28,20 +28,25 @@ pub struct Refusal {
 }
 
 impl Ship {
-    /// Every open and every move the player could try from this ship: for
-    /// each hatch of his room, in the board's order, opening it (unless it
-    /// can already be walked through) and moving through it. Allowed ones
+    /// What the player could try next from this ship: for each hatch of
+    /// his room, in the board's order, opening it when it cannot be walked
+    /// through (a move through it waits for the opening, so it is not
+    /// listed refused beside it), else moving through it. Allowed ones
     /// carry their step and the ship after it; refused ones the ruling.
     pub fn next_steps(&self, board: &Board, movement: &Movement) -> Vec<NextStep> {
-        let mut next = Vec::new();
-        for &(hatch, beyond) in board.neighbours(self.position) {
-            let state = self.hatches[hatch.index()];
-            if !movement.walk_through(state) {
-                next.push(self.try_step(board, movement, Action::Open(hatch)));
-            }
-            next.push(self.try_step(board, movement, Action::Move(beyond)));
-        }
-        next
+        board
+            .neighbours(self.position)
+            .iter()
+            .map(|&(hatch, beyond)| {
+                let state = self.hatches[hatch.index()];
+                let action = if movement.walk_through(state) {
+                    Action::Move(beyond)
+                } else {
+                    Action::Open(hatch)
+                };
+                self.try_step(board, movement, action)
+            })
+            .collect()
     }
 
     fn try_step(&self, board: &Board, movement: &Movement, action: Action) -> NextStep {

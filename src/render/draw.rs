@@ -536,6 +536,32 @@ pub fn legend(rules: &Rules, path: bool, step: bool) -> String {
     format!("hatches: {codes}, /c/ \\c\\ corner to corner; {marks}")
 }
 
+/// What every mark a picture can draw means, one entry a mark, for the
+/// full-screen views' help: a box and its borders, each hatch code of
+/// `rules`, the hatches drawn corner to corner, the player, the path's
+/// rooms and a step's effects.
+pub fn legend_lines(rules: &Rules) -> Vec<String> {
+    let mut lines = vec![
+        "+id-------+  a room: its id on the top border, its name inside, its state on the bottom border".to_string(),
+    ];
+    lines.extend(
+        hatch_codes(&rules.hatch_states)
+            .iter()
+            .zip(&rules.hatch_states)
+            .map(|(c, n)| format!("[{c}]  a hatch that is {}", rules.say(n))),
+    );
+    lines.extend([
+        "/c/ \\c\\  a hatch between boxes that meet corner to corner".to_string(),
+        "@  the player's room".to_string(),
+        "(n)  the n-th room the path entered, (0) where it starts".to_string(),
+        "*  after a state: the step shown changed it".to_string(),
+        "*c*  the hatch the step shown opened".to_string(),
+        ">c> <c< vcv ^c^  the hatch the step shown walked through, pointing the way".to_string(),
+        "hatches between boxes that do not touch are listed under the picture".to_string(),
+    ]);
+    lines
+}
+
 /// The ship drawn on a grid of characters as `hatchway draw` prints it,
 /// with the hatches that join rooms whose boxes do not touch, and the
 /// legend below it.

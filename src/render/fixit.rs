@@ -4,11 +4,12 @@
 
 use anstyle::{AnsiColor, Style as Look};
 
-use super::Style;
-use crate::answer::{Answer, Plans, Told};
+use super::{Style, survival};
+use crate::answer::{Answer, Plans, Told, Unreached};
 use crate::fixit::{self, Plan, Target};
 use crate::model::turn::DIE_SIDES;
 use crate::model::{ActionId, Board, Movement, RoomId, RuleRef};
+use crate::survival::Kind;
 
 /// What the plan's action acts on, in words: `room 1 (fire -> clear)` or
 /// `hatch 2-4 (blocked -> closed)`.
@@ -101,9 +102,9 @@ pub(super) fn wrapped(text: &str, indent: &str, fatal: bool, style: Style) -> St
 }
 
 /// What a failed roll leads to, in words: `he must leave (action
-/// extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3:
-/// safe`.
-fn failure_text(
+/// extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3
+/// he is safe`.
+pub(super) fn failure_text(
     board: &Board,
     movement: &Movement,
     failure: &fixit::Failure,
@@ -112,23 +113,23 @@ fn failure_text(
     let verdict = format!(
         "{}{}",
         if failure.verdict.fatal {
-            "fatal"
+            "he dies"
         } else {
-            "safe"
+            "he is safe"
         },
         quoted(movement, failure.verdict.rule.map(RuleRef::End), explain)
     );
     let room = board.room(failure.room).label();
     if !failure.must_leave {
-        return format!("he stays in room {room}: {verdict}");
+        return format!("he stays in room {room}, where {verdict}");
     }
     let rule = failure_rule(movement, failure, explain);
     if failure.steps.is_empty() {
-        return format!("he must leave{rule} but cannot; left in room {room}: {verdict}");
+        return format!("he must leave{rule} but cannot; in room {room} {verdict}");
     }
     let steps: Vec<String> = failure.steps.iter().map(|s| s.action.text(board)).collect();
     format!(
-        "he must leave{rule}: {}, {} min more; in room {room}: {verdict}",
+        "he must leave{rule}: {}, {} min more; in room {room} {verdict}",
         steps.join(", "),
         failure.minutes.0
     )
@@ -146,21 +147,19 @@ pub fn fixit_words(board: &Board, movement: &Movement, at: RoomId, fixit: &fixit
     )
 }
 
-/// What the gnome can do where outcome `number` leaves him, as `replay`
-/// ends each outcome's log: for a fatal outcome, what can save him
-/// ([`remedy_lines`]); then every other action he can take there, with its
-/// odds and what a failed roll leads to. Nothing under rules that declare
-/// no actions.
+/// What else the gnome can do where outcome `number` leaves him, as
+/// `replay` ends each outcome's log after its verdict (which names the
+/// fix-its that save him, [`verdict_lines`]): every other action
+/// he can take there, with its odds and what a failed roll leads to.
+/// Nothing under rules that declare no actions.
 pub fn after_the_move(told: &Told<'_>, style: Style) -> String {
     let (board, movement) = (&told.turn().board, &told.turn().movement);
     let outcome = told.outcome;
     if movement.rules().turn.actions.is_empty() {
         return String::new();
     }
-    let (remedies, others): (Vec<&fixit::Fixit>, Vec<&fixit::Fixit>) =
-        told.fixits().iter().partition(|f| told.saves(f));
-    let mut out = remedy_lines(board, movement, remedies, "", style);
-    for f in others {
+    let mut out = String::new();
+    for f in told.fixits().iter().filter(|f| !told.saves(f)) {
         let name = movement.rules().say_action(f.action);
         let text = format!(
             "after the move: {name} on {}; if it fails, {}",
@@ -204,30 +203,6 @@ pub fn frontier_table(best: &[fixit::Best], indent: &str, style: Style) -> Strin
         if fails_more {
             out.push_str(&row("if fails", &|o| o.total_if_failed.to_string()));
         }
-    }
-    out
-}
-
-/// The lines under a fatal outcome that say what can save the gnome there:
-/// `unless Extinguish Fire succeeds; if it fails, he must leave: ...`, and
-/// the odds of each choice of minutes worth making
-/// ([`frontier_table`]).
-pub fn remedy_lines<'f>(
-    board: &Board,
-    movement: &Movement,
-    remedies: impl IntoIterator<Item = &'f fixit::Fixit>,
-    indent: &str,
-    style: Style,
-) -> String {
-    let mut out = String::new();
-    for r in remedies {
-        let name = movement.rules().say_action(r.action);
-        let text = format!(
-            "unless {name} succeeds; if it fails, {}",
-            failure_text(board, movement, &r.plan.if_failed, style.explain)
-        );
-        out.push_str(&wrapped(&text, indent, false, style));
-        out.push_str(&frontier_table(&r.best, &format!("{indent}  "), style));
     }
     out
 }
@@ -312,6 +287,7 @@ pub fn plans(
     answer: &Answer<'_>,
     request: (ActionId, RoomId),
     found: &Plans,
+    unreached: Option<&Unreached>,
     style: Style,
 ) -> String {
     let (action, at) = request;
@@ -347,14 +323,16 @@ pub fn plans(
     out.push_str(&textwrap::fill(&roll, width));
     out.push('\n');
     if plans.is_empty() {
-        let why = if let Some(unreached) = outcomes.is_empty().then(|| answer.why_unreached(at)) {
-            unreached.unwrap_or_else(|| {
-                format!(
-                    "no move ends in room {}: `hatchway paths --to {}` lists none",
-                    board.room(at).label(),
-                    board.room(at).id
-                )
-            })
+        let why = if outcomes.is_empty() {
+            unreached
+                .map(|u| u.words(turn, "", style.explain))
+                .unwrap_or_else(|| {
+                    format!(
+                        "no move ends in room {}: `hatchway paths --to {}` lists none",
+                        board.room(at).label(),
+                        board.room(at).id
+                    )
+                })
         } else {
             format!(
                 "{} in room {}, but in none can {name} be taken: {}",
@@ -377,7 +355,7 @@ pub fn plans(
     }
     for (i, p) in plans.iter().enumerate() {
         out.push('\n');
-        out.push_str(&plan_lines(answer, i, p, at, style));
+        out.push_str(&plan_lines(answer, plans, i, p, at, style));
     }
     out.push('\n');
     out.push_str(&style.paint(
@@ -399,10 +377,18 @@ pub fn plans(
     out
 }
 
-/// The lines of plan `i`: its move, what the action acts on and its
+/// The lines of plan `i` of `plans`: its move, what it changes (and what
+/// sets it apart from the other plans), what the action acts on and its
 /// terms, what a failed roll leads to, and the row of minutes, totals and
 /// chances.
-fn plan_lines(answer: &Answer<'_>, i: usize, p: &Plan, at: RoomId, style: Style) -> String {
+fn plan_lines(
+    answer: &Answer<'_>,
+    plans: &[Plan],
+    i: usize,
+    p: &Plan,
+    at: RoomId,
+    style: Style,
+) -> String {
     let turn = answer.turn;
     let (board, movement) = (&turn.board, &turn.movement);
     let heading = Look::new().bold();
@@ -433,6 +419,30 @@ fn plan_lines(answer: &Answer<'_>, i: usize, p: &Plan, at: RoomId, style: Style)
             out.push_str(line);
         }
         out.push('\n');
+    }
+    let changes = changes_apart(answer, plans, i);
+    if !changes.is_empty() {
+        let options = textwrap::Options::new(width)
+            .initial_indent(&indent)
+            .subsequent_indent(&indent)
+            .break_words(false);
+        for line in textwrap::wrap(&changes, options) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    // What the move alone does to him, before what the roll does.
+    if let Some(consequence) = answer
+        .outcome(p.outcome)
+        .filter(|t| t.verdict().fatal)
+        .and_then(|t| survival::consequence(t, style.explain))
+    {
+        out.push_str(&wrapped(
+            &format!("left there: {consequence}"),
+            &indent,
+            false,
+            style,
+        ));
     }
     let bonuses: Vec<String> = p
         .terms
@@ -476,6 +486,49 @@ fn plan_lines(answer: &Answer<'_>, i: usize, p: &Plan, at: RoomId, style: Style)
     out
 }
 
+/// What the move of plan `i` changes, and what sets it apart from the
+/// other plans: `changes 5 low water, 7 low water; unlike the other plans:
+/// 7 low water, 8 stays clear`. Empty for a move that changes nothing
+/// when it is the only plan.
+fn changes_apart(answer: &Answer<'_>, plans: &[Plan], i: usize) -> String {
+    let board = &answer.turn.board;
+    let rules = &board.rules;
+    let rooms = |p: &Plan| answer.outcome(p.outcome).map(|t| &t.outcome.rooms);
+    let Some(mine) = plans.get(i).and_then(rooms) else {
+        return String::new();
+    };
+    let changed = |rooms: &[crate::model::StateId], r: usize| rooms[r] != board.rooms[r].state;
+    let others: Vec<&Vec<crate::model::StateId>> = plans
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != i)
+        .filter_map(|(_, p)| rooms(p))
+        .collect();
+    let mut apart = Vec::new();
+    for (r, room) in board.rooms.iter().enumerate() {
+        let elsewhere = others.iter().any(|o| o[r] != mine[r] && changed(o, r));
+        if changed(mine, r) && others.iter().all(|o| o[r] != mine[r]) {
+            apart.push(format!("{} {}", room.id, rules.say_room_state(mine[r])));
+        } else if !changed(mine, r) && elsewhere {
+            apart.push(format!(
+                "{} stays {}",
+                room.id,
+                rules.say_room_state(room.state)
+            ));
+        }
+    }
+    let all = super::changed_rooms(board, mine);
+    match (all, others.is_empty() || apart.is_empty()) {
+        (None, true) => String::new(),
+        (all, true) => format!("changes {}", all.unwrap_or_default()),
+        (all, false) => format!(
+            "changes {}; unlike the other plans: {}",
+            all.unwrap_or_else(|| "no room".to_string()),
+            apart.join(", ")
+        ),
+    }
+}
+
 /// A plan's odds as a table, one column for each choice of minutes on the
 /// roll: the minutes, the total of the turn, the chance, and the total
 /// when the roll fails when failing costs more.
@@ -495,6 +548,64 @@ pub fn odds_table(p: &Plan, indent: &str, style: Style) -> String {
     out.push_str(&row("chance", &|o| o.chance.words()));
     if p.if_failed.minutes.0 > 0 {
         out.push_str(&row("if fails", &|o| o.total_if_failed.to_string()));
+    }
+    out
+}
+
+/// The whole verdict of an outcome as lines after `indent`: the
+/// consequence; then for each fix-it that can save him (the one that saves
+/// him most cheaply first) how it saves him, what a failed roll leads to,
+/// the odds of each choice of minutes worth making and, under the fix-it
+/// the verdict counts, what fewer minutes risk. Red where he dies whatever
+/// he does. Empty under rules without `end` rules. The words are
+/// [`survival`]'s.
+pub fn verdict_lines(told: &Told<'_>, lead: &str, indent: &str, style: Style) -> String {
+    let Some(consequence) = survival::consequence(told, style.explain) else {
+        return String::new();
+    };
+    let s = told.survival();
+    let fatal = s.kind == Kind::Fatal;
+    let mut out = wrapped(&format!("{lead}{consequence}"), indent, fatal, style);
+    if s.kind == Kind::Safe {
+        return out;
+    }
+    let (board, movement) = (&told.turn().board, &told.turn().movement);
+    let remedies: Vec<(usize, &fixit::Fixit)> = told
+        .fixits()
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| told.saves(f))
+        .collect();
+    let counted = s.fixit;
+    let ordered = remedies
+        .iter()
+        .filter(|(i, _)| Some(*i) == counted)
+        .chain(remedies.iter().filter(|(i, _)| Some(*i) != counted));
+    if s.kind == Kind::Fatal
+        && let Some(rescue) = survival::rescue(told)
+    {
+        out.push_str(&wrapped(&rescue, indent, false, style));
+    }
+    for &(i, fixit) in ordered {
+        let how = match survival::rescue(told) {
+            Some(r) if Some(i) == counted && s.kind != Kind::Fatal => r,
+            _ => format!(
+                "{} saves him if it succeeds",
+                movement.rules().say_action(fixit.action)
+            ),
+        };
+        let text = format!(
+            "{how}; if it fails, {}",
+            failure_text(board, movement, &fixit.plan.if_failed, style.explain)
+        );
+        out.push_str(&wrapped(&text, indent, false, style));
+        out.push_str(&frontier_table(&fixit.best, &format!("{indent}  "), style));
+        if Some(i) == counted {
+            let risks = survival::risks(told);
+            if !risks.is_empty() {
+                out.push_str(&wrapped(&risks, indent, false, style));
+            }
+        }
     }
     out
 }

@@ -100,8 +100,11 @@ fn choice_lines(answer: &Answer<'_>, i: usize, choice: &Choice, style: Style) ->
         _ => String::new(),
     };
     let mut out = String::new();
+    let on = choice.hatch.map_or_else(String::new, |h| {
+        format!(" on hatch {}", board.hatch_label(h))
+    });
     let title = format!(
-        "{lead} {name} at room {}: {reach}",
+        "{lead} {name}{on} at room {}: {reach}",
         board.room(choice.at).label()
     );
     let options = textwrap::Options::new(width)
@@ -135,6 +138,17 @@ fn choice_lines(answer: &Answer<'_>, i: usize, choice: &Choice, style: Style) ->
         false,
         style,
     ));
+    if let Some(told) = told
+        && let Some(consequence) = super::survival::consequence(told, style.explain)
+    {
+        let rescue = super::survival::rescue(told).map_or_else(String::new, |r| format!("; {r}"));
+        out.push_str(&super::fixit::wrapped(
+            &format!("left there: {consequence}{rescue}"),
+            &indent,
+            false,
+            style,
+        ));
+    }
     out.push_str(&super::fixit::failure_lines(
         board,
         movement,
@@ -142,14 +156,6 @@ fn choice_lines(answer: &Answer<'_>, i: usize, choice: &Choice, style: Style) ->
         &indent,
         style,
     ));
-    if let Some(headline) = told.and_then(|t| super::survival::headline(t, style.explain)) {
-        out.push_str(&super::fixit::wrapped(
-            &format!("left there: {headline}"),
-            &indent,
-            false,
-            style,
-        ));
-    }
     out.push_str(&format!("{indent}chance   total  minutes  outcome\n"));
     for b in &choice.plans.best {
         let outcome = choice

@@ -330,26 +330,27 @@ pub fn turn_log(answer: &Answer<'_>, style: Style, pictures: bool) -> Result<Str
 }
 
 /// Whether the gnome left where `told` ends lives through the end of the
-/// turn, counting the fix-it he would take: `left in room 1 (Engine Room):
-/// safe whatever the roll: ...`, and what fewer minutes risk. Nothing under
-/// rules without `end` rules, so that such rules log as they always have.
+/// turn, the consequence first: `left in room 1 (Engine Room): he dies if
+/// he stays and does nothing: ...`, then what saves him, with its odds
+/// ([`super::fixit::verdict_lines`]). Nothing under rules without `end` rules,
+/// so that such rules log as they always have.
 pub fn verdict_lines(told: &Told<'_>, style: Style) -> String {
-    let Some(headline) = super::survival::headline(told, style.explain) else {
-        return String::new();
-    };
-    let o = told.outcome;
-    let mut out = super::fixit::wrapped(
-        &format!(
-            "left in room {}: {headline}",
-            room_name(&told.turn().board, o.room)
-        ),
-        "",
-        false,
-        style,
-    );
-    let risks = super::survival::risks(told);
-    if !risks.is_empty() {
-        out.push_str(&super::fixit::wrapped(&risks, "", false, style));
-    }
-    out
+    super::fixit::verdict_lines(told, &left_in(told), "", style)
+}
+
+/// The consequence alone, `left in room 1 (Engine Room): he dies if he
+/// stays and does nothing: room 1 has fire`, for a log that goes on with
+/// the fix-it the player chose. Empty under rules without `end` rules.
+pub fn consequence_line(told: &Told<'_>, style: Style) -> String {
+    super::survival::consequence(told, style.explain).map_or_else(String::new, |c| {
+        super::fixit::wrapped(&format!("{}{c}", left_in(told)), "", false, style)
+    })
+}
+
+/// `left in room 1 (Engine Room): `, the lead of a verdict in a log.
+fn left_in(told: &Told<'_>) -> String {
+    format!(
+        "left in room {}: ",
+        room_name(&told.turn().board, told.outcome.room)
+    )
 }

@@ -1,71 +1,100 @@
-//! An outcome's survival in a player's words: whether the gnome lives
-//! through the end of the turn, counting the fix-it he would take, as the
-//! answer worked it out ([`Told::survival`]).
+//! An outcome's survival in a player's words, the consequence first: what
+//! happens to the gnome if he stays and does nothing, then what saves him
+//! and how surely, then the odds; as the answer worked it out
+//! ([`Told::survival`]). Every view (the table, the replay logs, the
+//! full-screen views, the menu, the report's badge) says it with these
+//! functions, so that no view ever says "safe" first of a gnome the `end`
+//! rules kill. The whole verdict with the fix-its that save him and their
+//! odds is [`super::fixit::verdict_lines`].
+
+use std::borrow::Cow;
 
 use crate::answer::Told;
 use crate::model::{Movement, RuleRef};
 use crate::survival::{Kind, Survival};
 
 /// The action that saves him, as a player says it.
-fn action_name<'m>(movement: &'m Movement, s: &Survival) -> std::borrow::Cow<'m, str> {
-    s.action.map_or(std::borrow::Cow::Borrowed(""), |a| {
+fn action_name<'m>(movement: &'m Movement, s: &Survival) -> Cow<'m, str> {
+    s.action.map_or(Cow::Borrowed("a fix-it"), |a| {
         movement.rules().say_action(a)
     })
 }
 
-/// The `end` rule that kills a gnome left as he is, as the rules file
-/// writes it; `None` when the room is safe or not `explain`.
-fn end_rule(told: &Told<'_>, explain: bool) -> Option<String> {
+/// The `end` rule that kills a gnome left as he is, quoted, in
+/// parentheses after a space; empty when the room is safe or not
+/// `explain`.
+fn end_rule(told: &Told<'_>, explain: bool) -> String {
     let verdict = told.verdict();
     verdict
         .rule
         .filter(|_| verdict.fatal && explain)
         .and_then(|i| told.turn().movement.rules().quote(RuleRef::End(i)))
-        .map(|q| q.text)
+        .map_or_else(String::new, |q| format!(" ({})", q.text))
 }
 
-/// The verdict of an outcome that counts the fix-it: `safe`, `safe
-/// whatever the roll: Extinguish Fire with 1 min on the roll, 5 in all`,
-/// `safe with a sure roll: ...`, or `fatal: no fix-it can save him`; with
-/// `explain`, the `end` rule that kills him as he is, quoted. `None` under
-/// rules without `end` rules, where every outcome is safe and nothing is
-/// said.
-pub fn headline(told: &Told<'_>, explain: bool) -> Option<String> {
-    let movement = &told.turn().movement;
-    if movement.rules().turn.end.is_empty() {
+/// What the room he is left in is, as a player says it: `room 1 has
+/// fire`.
+fn room_words(told: &Told<'_>) -> String {
+    let turn = told.turn();
+    let room = told.outcome.room;
+    let state = told.outcome.rooms[room.index()];
+    format!(
+        "room {} has {}",
+        turn.board.room(room).id,
+        turn.movement.rules().say_room_state(state)
+    )
+}
+
+/// The consequence of the turn for a gnome left where `told` ends, before
+/// anything that saves him: `safe`; `he dies if he stays and does nothing:
+/// room 1 has fire`; `he dies: room 5 has high water, and no fix-it can
+/// save him`. With `explain`, the `end` rule that decides, quoted. `None`
+/// under rules without `end` rules, where nothing is said.
+pub fn consequence(told: &Told<'_>, explain: bool) -> Option<String> {
+    if told.turn().movement.rules().turn.end.is_empty() {
         return None;
     }
     let s = told.survival();
     let rule = end_rule(told, explain);
-    let as_he_is = rule
-        .as_ref()
-        .map_or_else(String::new, |r| format!(" (left as he is: {r})"));
-    let with = |s: &Survival| {
-        format!(
-            "{} with {} min on the roll, {} in all",
-            action_name(movement, s),
-            s.minutes.unwrap_or(0),
-            s.total.map_or(0, |t| t.0)
-        )
-    };
     Some(match s.kind {
         Kind::Safe => s.kind.words().to_string(),
-        Kind::SafeAnyRoll | Kind::SafeSureRoll => {
-            format!("{}: {}{as_he_is}", s.kind.words(), with(s))
-        }
-        Kind::Fatal => {
-            let rule = rule.map_or_else(String::new, |r| format!(" ({r})"));
-            match s.action {
-                Some(_) => format!("fatal: no fix-it saves him for sure{rule}"),
-                None => format!("fatal: no fix-it can save him{rule}"),
-            }
-        }
+        Kind::Fatal if s.action.is_none() => format!(
+            "he dies: {}, and no fix-it can save him{rule}",
+            room_words(told)
+        ),
+        _ => format!(
+            "he dies if he stays and does nothing: {}{rule}",
+            room_words(told)
+        ),
     })
 }
 
-/// What fewer minutes risk, one line: `fewer minutes risk his life: 6 min
-/// (10 in all) 1/10, 5 min (9 in all) 1/5`; for an outcome nothing saves
-/// for sure, the best odds of living. Empty when nothing is at risk.
+/// What saves a gnome the move leaves where he dies, and how surely, in
+/// one sentence: `Extinguish Fire saves him whatever the roll: 1 min on
+/// the roll, 5 in all`; `Extinguish Fire saves him only on a sure roll: 7
+/// min on the roll, 11 in all`; `no fix-it saves him for sure`. `None`
+/// when he is safe as he is or nothing can save him.
+pub fn rescue(told: &Told<'_>) -> Option<String> {
+    let s = told.survival();
+    let movement = &told.turn().movement;
+    let how = match s.kind {
+        Kind::Safe => return None,
+        Kind::Fatal => return s.action.map(|_| "no fix-it saves him for sure".to_string()),
+        Kind::SafeAnyRoll => "whatever the roll",
+        Kind::SafeSureRoll => "only on a sure roll",
+    };
+    Some(format!(
+        "{} saves him {how}: {} min on the roll, {} in all",
+        action_name(movement, s),
+        s.minutes.unwrap_or(0),
+        s.total.map_or(0, |t| t.0)
+    ))
+}
+
+/// What fewer minutes risk, one line: `fewer minutes risk his life, death
+/// 1/10 with 6 min (10 in all), 1/5 with 5 min (9 in all)`; for an outcome
+/// nothing saves for sure, the best odds of living. Empty when nothing is
+/// at risk.
 pub fn risks(told: &Told<'_>) -> String {
     let s = told.survival();
     if s.risks.is_empty() {
@@ -86,22 +115,24 @@ pub fn risks(told: &Told<'_>) -> String {
     format!("{lead} {}", choices.join(", "))
 }
 
-/// A few words for a badge: `safe whatever the roll`, `safe with 7 min on
-/// extinguish_fire`, `fatal`; `None` when the room is safe as it is.
+/// A few words for a badge or a list's column, the consequence first:
+/// `dies if he stays; Extinguish Fire saves him on any roll`, `dies if he
+/// stays; 7 min on Extinguish Fire save him`, `dies`; `None` when the room
+/// is safe as it is.
 pub fn badge(told: &Told<'_>) -> Option<String> {
     let s = told.survival();
     let movement = &told.turn().movement;
     match s.kind {
         Kind::Safe => None,
         Kind::SafeAnyRoll => Some(format!(
-            "safe whatever the roll of {}",
+            "dies if he stays; {} saves him on any roll",
             action_name(movement, s)
         )),
         Kind::SafeSureRoll => Some(format!(
-            "safe with {} min on {}",
+            "dies if he stays; {} min on {} save him",
             s.minutes.unwrap_or(0),
             action_name(movement, s)
         )),
-        Kind::Fatal => Some("fatal".to_string()),
+        Kind::Fatal => Some("dies".to_string()),
     }
 }

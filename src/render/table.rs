@@ -83,7 +83,7 @@ pub(crate) fn holding(movement: &Movement) -> String {
 /// changes, and whether it is fatal (and what can save the gnome); with `in_room`, the actions are led by
 /// the room it ends in, for a listing not grouped by room.
 pub fn outcome(told: &Told<'_>, in_room: bool, style: Style) -> String {
-    let (board, movement) = (&told.turn().board, &told.turn().movement);
+    let board = &told.turn().board;
     let (number, o) = (told.number, told.outcome);
     let cost_look = Look::new().fg_color(Some(AnsiColor::Cyan.into())).bold();
     let change_look = Look::new().fg_color(Some(AnsiColor::Blue.into()));
@@ -124,24 +124,7 @@ pub fn outcome(told: &Told<'_>, in_room: bool, style: Style) -> String {
         }
     }
     if told.verdict().fatal {
-        for line in [
-            super::survival::headline(told, style.explain),
-            Some(super::survival::risks(told)),
-        ]
-        .into_iter()
-        .flatten()
-        .filter(|l| !l.is_empty())
-        {
-            let fatal = told.survival().kind == crate::survival::Kind::Fatal;
-            out.push_str(&super::fixit::wrapped(&line, &indent, fatal, style));
-        }
-        out.push_str(&super::fixit::remedy_lines(
-            board,
-            movement,
-            told.remedies(),
-            &indent,
-            style,
-        ));
+        out.push_str(&super::fixit::verdict_lines(told, "", &indent, style));
     }
     out
 }

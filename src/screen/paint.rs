@@ -1,6 +1,7 @@
 //! What every screen draws with: the ship's picture as styled lines, text
-//! as lines, the key bar, a panel over the screen, and the notice of a
-//! terminal too small to draw in.
+//! as lines, the key bar, a panel over the screen, text that scrolls with
+//! a mark when more is above or below, the legend of the picture's marks,
+//! and the notice of a terminal too small to draw in.
 
 use anstyle::{AnsiColor, Effects};
 use ratatui::Frame;
@@ -141,41 +142,167 @@ pub(super) fn key_bar(frame: &mut Frame<'_>, area: Rect, text: &str, paint: Pain
     );
 }
 
-/// A panel over the middle of the screen with a title and lines, the
-/// screen behind it cleared.
-pub(super) fn panel(frame: &mut Frame<'_>, title: &str, lines: Vec<Line<'static>>) {
-    let area = frame.area();
+/// Where a panel stands: over the middle of the screen, nine tenths of it
+/// each way. Its text is `width - 2` columns wide, inside the border.
+pub(super) fn panel_area(area: Rect) -> Rect {
     let [area] = Layout::horizontal([Constraint::Percentage(90)])
         .flex(Flex::Center)
         .areas(area);
     let [area] = Layout::vertical([Constraint::Percentage(90)])
         .flex(Flex::Center)
         .areas(area);
-    frame.render_widget(Clear, area);
-    let block = Block::bordered().title(format!(" {title} · Esc closes "));
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false }),
-        area,
-    );
+    area
 }
 
-/// The lines of a help panel: each key with what it does.
-pub(super) fn help_lines(keys: &[(&str, &str)], paint: Paint) -> Vec<Line<'static>> {
+/// A panel over the middle of the screen ([`panel_area`]) with a title
+/// and `lines` (wrapped to its inside already), the screen behind it
+/// cleared, scrolled as `scroll` says with a mark when more is above or
+/// below.
+pub(super) fn panel(
+    frame: &mut Frame<'_>,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    scroll: &Scroll,
+    paint: Paint,
+) {
+    let area = panel_area(frame.area());
+    frame.render_widget(Clear, area);
+    let block = Block::bordered().title(format!(" {title} · Esc closes "));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    scroll.render(frame, inner, lines, paint);
+}
+
+/// How far text longer than its area is scrolled, kept within the text as
+/// last drawn so that a key never scrolls past it.
+#[derive(Debug, Default)]
+pub(super) struct Scroll {
+    /// The first line shown.
+    offset: std::cell::Cell<usize>,
+    /// The largest first line the text as last drawn allows.
+    most: std::cell::Cell<usize>,
+}
+
+impl Scroll {
+    /// Back to the top, for new text.
+    pub fn reset(&self) {
+        self.offset.set(0);
+    }
+
+    /// Down a page (`pages` 1) or up (-1) of `height` lines.
+    pub fn page(&self, pages: isize, height: usize) {
+        let step = height.max(2) - 1;
+        let offset = self.offset.get();
+        let moved = if pages > 0 {
+            offset.saturating_add(step)
+        } else {
+            offset.saturating_sub(step)
+        };
+        self.offset.set(moved.min(self.most.get()));
+    }
+
+    /// Draws `lines` (each one line of the area) into `area` from the
+    /// offset; when they do not all fit, the last line of the area says
+    /// how many lines are above and below, and which key shows them.
+    pub fn render(
+        &self,
+        frame: &mut Frame<'_>,
+        area: Rect,
+        lines: Vec<Line<'static>>,
+        paint: Paint,
+    ) {
+        let height = usize::from(area.height);
+        if lines.len() <= height {
+            self.offset.set(0);
+            self.most.set(0);
+            frame.render_widget(Paragraph::new(lines), area);
+            return;
+        }
+        let shown = height.saturating_sub(1);
+        let most = lines.len() - shown;
+        let offset = self.offset.get().min(most);
+        self.offset.set(offset);
+        self.most.set(most);
+        let below = lines.len() - offset - shown;
+        let mark = match (offset, below) {
+            (0, below) => format!("↓ {below} more below · PgDn"),
+            (above, 0) => format!("↑ {above} above · PgUp"),
+            (above, below) => format!("↑ {above} above, ↓ {below} below · PgUp PgDn"),
+        };
+        let mut visible: Vec<Line<'static>> = lines.into_iter().skip(offset).take(shown).collect();
+        visible.push(Line::styled(mark, paint.heading()));
+        frame.render_widget(Paragraph::new(visible), area);
+    }
+}
+
+/// What covers a screen, if anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Panel {
+    None,
+    Odds,
+    Help,
+}
+
+/// The help panel: the keys of a screen and the legend of the picture
+/// under `rules`, scrolled as `scroll` says.
+pub(super) fn help_panel(
+    frame: &mut Frame<'_>,
+    keys: &[(&str, &str)],
+    rules: &crate::model::Rules,
+    scroll: &Scroll,
+    paint: Paint,
+) {
+    let width = panel_area(frame.area()).width.saturating_sub(2);
+    let lines = help_lines(keys, rules, width, paint);
+    panel(frame, "keys and marks", lines, scroll, paint);
+}
+
+/// The lines of a help panel `width` columns wide: each key with what it
+/// does, then what every mark of the ship's picture means under `rules`.
+fn help_lines(
+    keys: &[(&str, &str)],
+    rules: &crate::model::Rules,
+    width: u16,
+    paint: Paint,
+) -> Vec<Line<'static>> {
+    let mut lines = key_lines(keys, width, paint);
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("  the picture".to_string(), paint.heading()));
+    let legend = crate::render::draw::legend_lines(rules);
+    let options = textwrap::Options::new(usize::from(width).max(20))
+        .initial_indent("  ")
+        .subsequent_indent("      ");
+    for entry in legend {
+        lines.extend(
+            textwrap::wrap(&entry, &options)
+                .into_iter()
+                .map(|l| Line::raw(l.into_owned())),
+        );
+    }
+    lines
+}
+
+/// Each key with what it does, wrapped to `width` columns under its own
+/// column.
+fn key_lines(keys: &[(&str, &str)], width: u16, paint: Paint) -> Vec<Line<'static>> {
     let wide = keys
         .iter()
         .map(|(k, _)| k.chars().count())
         .max()
         .unwrap_or(0);
-    keys.iter()
-        .map(|(k, what)| {
-            Line::from(vec![
-                Span::styled(format!("  {k:<wide$}  "), paint.heading()),
-                Span::raw(what.to_string()),
-            ])
-        })
-        .collect()
+    let lead = wide + 4;
+    let room = usize::from(width).saturating_sub(lead).max(20);
+    let mut lines = Vec::new();
+    for (k, what) in keys {
+        for (i, part) in textwrap::wrap(what, room).into_iter().enumerate() {
+            let key = if i == 0 { *k } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!("  {key:<wide$}  "), paint.heading()),
+                Span::raw(part.into_owned()),
+            ]));
+        }
+    }
+    lines
 }
 
 /// Whether the frame is below [`super::MIN_SIZE`]; when it is, says so in

@@ -9,7 +9,7 @@ use ratatui::layout::{Constraint, Layout};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::paint::{self, Paint};
+use super::paint::{self, Paint, Panel};
 use super::{Flow, Screen};
 use crate::answer::{Answer, Replay, Turn};
 use crate::judgement::{self, Comparison};
@@ -22,6 +22,11 @@ pub const KEYS: &[(&str, &str)] = &[
     ("↓ j  ↑ k", "choose a next step"),
     ("Enter →", "take the step chosen"),
     ("Backspace u ←", "undo the last step"),
+    ("o", "the fix-it odds of the room he stands in"),
+    (
+        "PgDn PgUp",
+        "scroll the panel open when more is below or above",
+    ),
     ("?", "this help"),
     (
         "q Esc Ctrl-C",
@@ -44,7 +49,12 @@ pub struct Playing<'a> {
     next: Vec<NextStep>,
     /// The next step chosen.
     chosen: usize,
-    help: bool,
+    /// The panel open over the screen, if any.
+    panel: Panel,
+    /// How far the panel open is scrolled.
+    panel_scroll: paint::Scroll,
+    /// The lines of the panel last drawn, a page for PgDn and PgUp.
+    page: std::cell::Cell<usize>,
     /// What the last key could not do.
     notice: Option<String>,
 }
@@ -61,7 +71,9 @@ impl<'a> Playing<'a> {
             steps: Vec::new(),
             next: Vec::new(),
             chosen: 0,
-            help: false,
+            panel: Panel::None,
+            panel_scroll: paint::Scroll::default(),
+            page: std::cell::Cell::new(10),
             notice: None,
         };
         playing.look_ahead();
@@ -104,7 +116,10 @@ impl<'a> Playing<'a> {
                 self.look_ahead();
             }
             Err(refusal) => {
-                self.notice = Some(format!("not allowed: {}", refusal.illegal));
+                self.notice = Some(format!(
+                    "not allowed: {}",
+                    refusal.ruling.words(self.paint.explain)
+                ));
             }
         }
     }
@@ -131,6 +146,19 @@ impl<'a> Playing<'a> {
             cost: ship.spent,
             actions: self.steps.iter().map(|s| s.action).collect(),
         }
+    }
+
+    /// The fix-its he could take if he stopped here, with their odds.
+    fn odds_lines(&self, width: u16) -> Vec<Line<'static>> {
+        let outcome = self.outcome();
+        let replayed = Replay {
+            steps: self.steps.clone(),
+            end: self.ship().clone(),
+        };
+        let answer = Answer::of_plan(self.turn, &outcome, replayed);
+        answer.outcomes().first().map_or_else(Vec::new, |told| {
+            super::replaying::odds_lines(told, self.paint, width)
+        })
     }
 
     /// The verdict if he stopped here, and how the way here compares with
@@ -213,7 +241,10 @@ impl<'a> Playing<'a> {
                     }
                     said
                 }
-                Err(refusal) => format!("{mark}{words}: not allowed: {}", refusal.ruling.help()),
+                Err(refusal) => format!(
+                    "{mark}{words}: not allowed: {}",
+                    refusal.ruling.words(self.paint.explain)
+                ),
             };
             let style = if i == self.chosen {
                 chosen_line = lines.len();
@@ -271,7 +302,7 @@ impl Screen for Playing<'_> {
             title,
         );
         let bar = self.notice.clone().unwrap_or_else(|| {
-            "↓↑ choose  Enter take  Backspace undo  ? help  q stop and print the path".to_string()
+            "↓↑ choose  Enter take  Backspace undo  o odds  ? help  q stop".to_string()
         });
         paint::key_bar(frame, keys, &bar, self.paint);
 
@@ -301,13 +332,40 @@ impl Screen for Playing<'_> {
             lines.push(Line::raw("  no hatch leads out of this room"));
         }
         let (next, chosen_line) = self.next_lines(list_area.width);
-        // Keep the chosen step on screen.
-        let room = usize::from(list_area.height).saturating_sub(1).max(1);
-        let first = (chosen_line + 3).saturating_sub(room);
-        lines.extend(next.into_iter().skip(first));
+        // Keep the chosen step on screen, with a mark where steps are cut.
+        let room = usize::from(list_area.height).saturating_sub(2).max(1);
+        let first = (chosen_line + 2).saturating_sub(room);
+        let total = next.len();
+        let mut shown: Vec<Line<'static>> = next.into_iter().skip(first).take(room).collect();
+        let below = total.saturating_sub(first + shown.len());
+        lines.append(&mut shown);
+        if first > 0 || below > 0 {
+            lines.push(Line::styled(
+                format!("  ↑ {first} above, ↓ {below} below · ↓↑ choose"),
+                self.paint.heading(),
+            ));
+        }
         frame.render_widget(Paragraph::new(lines), list_area);
-        if self.help {
-            paint::panel(frame, "keys", paint::help_lines(KEYS, self.paint));
+        let inside = paint::panel_area(area);
+        let (width, height) = (
+            inside.width.saturating_sub(2),
+            inside.height.saturating_sub(2),
+        );
+        self.page.set(usize::from(height));
+        match self.panel {
+            Panel::Help => {
+                let rules = self.turn.movement.rules();
+                paint::help_panel(frame, KEYS, rules, &self.panel_scroll, self.paint);
+            }
+            Panel::Odds => {
+                let title = format!(
+                    "fix-its in room {}",
+                    replay::room_name(board, ship.position)
+                );
+                let lines = self.odds_lines(width);
+                paint::panel(frame, &title, lines, &self.panel_scroll, self.paint);
+            }
+            Panel::None => {}
         }
     }
 
@@ -316,16 +374,25 @@ impl Screen for Playing<'_> {
         if super::is_interrupt(&key) {
             return Flow::Quit;
         }
-        if self.help {
+        if self.panel != Panel::None {
             match key.code {
                 KeyCode::Char('q') => return Flow::Quit,
-                _ => self.help = false,
+                KeyCode::PageDown => self.panel_scroll.page(1, self.page.get()),
+                KeyCode::PageUp => self.panel_scroll.page(-1, self.page.get()),
+                _ => self.panel = Panel::None,
             }
             return Flow::Stay;
         }
         match key.code {
             KeyCode::Char('q') | KeyCode::Esc => return Flow::Quit,
-            KeyCode::Char('?') => self.help = true,
+            KeyCode::Char('?') => {
+                self.panel = Panel::Help;
+                self.panel_scroll.reset();
+            }
+            KeyCode::Char('o') => {
+                self.panel = Panel::Odds;
+                self.panel_scroll.reset();
+            }
             KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => self.choose(self.chosen + 1),
             KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
                 self.choose(self.chosen.saturating_sub(1));

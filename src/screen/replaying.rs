@@ -9,7 +9,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::paint::{self, Paint};
+use super::paint::{self, Paint, Panel};
 use super::{Flow, Screen};
 use crate::answer::{Answer, Told};
 use crate::render::{self, draw, fixit as fixit_words, replay};
@@ -23,18 +23,14 @@ pub const KEYS: &[(&str, &str)] = &[
     ("↑ k Shift-Tab", "previous outcome"),
     ("digits Enter", "go to the outcome of that number"),
     ("o", "the fix-it odds of the room where the outcome ends"),
+    (
+        "PgDn PgUp",
+        "scroll the words, or the panel open, when more is below or above",
+    ),
     ("a", "the list of outcomes (Enter replays the one chosen)"),
     ("?", "this help"),
     ("q Esc Ctrl-C", "quit (Esc first closes a panel)"),
 ];
-
-/// What covers the screen, if anything.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Panel {
-    None,
-    Odds,
-    Help,
-}
 
 /// The replay screen: which outcome, which step, and what is open over
 /// it.
@@ -53,6 +49,12 @@ pub struct Replaying<'r, 'a> {
     typed: String,
     /// What the last key could not do, said in the key bar.
     notice: Option<String>,
+    /// How far the words under the ship are scrolled.
+    words_scroll: paint::Scroll,
+    /// How far the panel open is scrolled.
+    panel_scroll: paint::Scroll,
+    /// The lines of the area last scrolled, a page for PgDn and PgUp.
+    page: std::cell::Cell<usize>,
 }
 
 impl<'r, 'a> Replaying<'r, 'a> {
@@ -78,6 +80,9 @@ impl<'r, 'a> Replaying<'r, 'a> {
             panel: Panel::None,
             typed: String::new(),
             notice: None,
+            words_scroll: paint::Scroll::default(),
+            panel_scroll: paint::Scroll::default(),
+            page: std::cell::Cell::new(10),
         }
     }
 
@@ -121,6 +126,7 @@ impl<'r, 'a> Replaying<'r, 'a> {
         self.at = index;
         self.step = 0;
         self.listing = false;
+        self.words_scroll.reset();
     }
 
     fn go_to_typed(&mut self) {
@@ -219,7 +225,9 @@ impl<'r, 'a> Replaying<'r, 'a> {
         frame.render_widget(Paragraph::new(ship_lines), ship_area);
 
         let lines = self.step_words(told, steps, step, words_area.width);
-        frame.render_widget(Paragraph::new(lines), words_area);
+        self.page.set(usize::from(words_area.height));
+        self.words_scroll
+            .render(frame, words_area, lines, self.paint);
     }
 
     /// The words under the ship at `step` of `told`'s `steps`: the step
@@ -266,23 +274,45 @@ impl<'r, 'a> Replaying<'r, 'a> {
                 lines.push(Line::raw(format!("  {}", replay::flow_words(board, c))));
             }
         }
-        // The whole path, the step shown marked.
-        let mut path: Vec<Span<'static>> = vec![Span::raw("path: ")];
-        if steps.is_empty() {
-            path.push(Span::raw("stay"));
+        // The whole path, the step shown marked, wrapped between steps.
+        let mut words: Vec<(String, bool)> = steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let w = s.action.text(board);
+                if i + 1 == step {
+                    (format!("[{w}]"), true)
+                } else {
+                    (w, false)
+                }
+            })
+            .collect();
+        if words.is_empty() {
+            words.push(("stay".to_string(), false));
         }
-        for (i, s) in steps.iter().enumerate() {
-            if i > 0 {
-                path.push(Span::raw(", "));
+        let width = usize::from(width).max(20);
+        let mut line: Vec<Span<'static>> = vec![Span::raw("path: ")];
+        let mut used = "path: ".len();
+        for (i, (w, chosen)) in words.into_iter().enumerate() {
+            let sep = if i + 1 < steps.len().max(1) { "," } else { "" };
+            let wide = w.chars().count() + sep.len();
+            if used > "path: ".len() && used + 1 + wide > width {
+                lines.push(Line::from(std::mem::take(&mut line)));
+                line.push(Span::raw("      "));
+                used = "      ".len();
+            } else if used > "path: ".len() {
+                line.push(Span::raw(" "));
+                used += 1;
             }
-            let words = s.action.text(board);
-            if i + 1 == step {
-                path.push(Span::styled(format!("[{words}]"), self.paint.chosen()));
+            used += wide;
+            if chosen {
+                line.push(Span::styled(w, self.paint.chosen()));
             } else {
-                path.push(Span::raw(words));
+                line.push(Span::raw(w));
             }
+            line.push(Span::raw(sep));
         }
-        lines.push(Line::from(path));
+        lines.push(Line::from(line));
         if step == steps.len() {
             lines.push(Line::raw(replay::changes_words(board, &o.rooms)));
             let verdict = replay::verdict_lines(told, text);
@@ -310,6 +340,43 @@ impl<'r, 'a> Replaying<'r, 'a> {
         ])
         .areas(area);
         let shown = answer.outcomes().len();
+        // Only the lines on screen are worked out, so that a turn of
+        // hundreds of outcomes lists at once.
+        let height = usize::from(list.height);
+        let first = self
+            .at
+            .saturating_sub(height / 2)
+            .min(shown.saturating_sub(height));
+        let rows: Vec<(usize, &Told<'a>, String, String, String)> = answer
+            .outcomes()
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(height)
+            .map(|(i, told)| {
+                let o = told.outcome;
+                let verdict = render::survival::consequence(told, false)
+                    .map(|_| render::survival::badge(told).unwrap_or_else(|| "safe".into()))
+                    .unwrap_or_default();
+                let changed =
+                    render::changed_rooms(board, &o.rooms).unwrap_or_else(|| "nothing".to_string());
+                let room = format!("room {}", replay::room_name(board, o.room));
+                (i, told, room, changed, verdict)
+            })
+            .collect();
+        // After the number and the minutes, the room and what the outcome
+        // changes take what they need, up to a third of what is left each,
+        // and the verdict the rest.
+        let rest = usize::from(area.width).saturating_sub(14);
+        let widest = |texts: &mut dyn Iterator<Item = &String>| {
+            texts.map(|t| t.chars().count()).max().unwrap_or(0)
+        };
+        let room = widest(&mut rows.iter().map(|r| &r.2))
+            .max("ends in".len())
+            .min(rest / 3);
+        let changes = widest(&mut rows.iter().map(|r| &r.3))
+            .max("changes".len())
+            .min(rest / 3);
         frame.render_widget(
             Paragraph::new(vec![
                 Line::styled(
@@ -325,7 +392,10 @@ impl<'r, 'a> Replaying<'r, 'a> {
                     self.paint.heading(),
                 ),
                 Line::styled(
-                    "    #  min  ends in                   verdict".to_string(),
+                    format!(
+                        "    #  min  {:<room$} {:<changes$} verdict",
+                        "ends in", "changes"
+                    ),
                     self.paint.dim(),
                 ),
             ]),
@@ -337,30 +407,18 @@ impl<'r, 'a> Replaying<'r, 'a> {
             &self.bar("↓↑ choose  Enter replay  digits go to  ? help  q quit"),
             self.paint,
         );
-        // Only the lines on screen are worked out, so that a turn of
-        // hundreds of outcomes lists at once.
-        let height = usize::from(list.height);
-        let first = self
-            .at
-            .saturating_sub(height / 2)
-            .min(shown.saturating_sub(height));
-        let lines: Vec<Line<'static>> = answer
-            .outcomes()
+        let lines: Vec<Line<'static>> = rows
             .iter()
-            .enumerate()
-            .skip(first)
-            .take(height)
-            .map(|(i, told)| {
-                let o = told.outcome;
-                let verdict = render::survival::headline(told, false)
-                    .map(|_| render::survival::badge(told).unwrap_or_else(|| "safe".into()))
-                    .unwrap_or_default();
+            .map(|(i, told, ends, changed, verdict)| {
+                let (i, o) = (*i, told.outcome);
                 let text = format!(
-                    "{} {:>3}  {:>3}  {:<25} {verdict}",
+                    "{} {:>3}  {:>3}  {:<room$} {:<changes$} {verdict}",
                     if i == self.at { ">" } else { " " },
                     told.number,
                     o.cost.0,
-                    draw::fit(&format!("room {}", replay::room_name(board, o.room)), 25),
+                    draw::fit(ends, room),
+                    draw::fit(changed, changes),
+                    verdict = draw::fit(verdict, rest.saturating_sub(room + changes + 2)),
                 );
                 if i == self.at {
                     Line::styled(text, self.paint.chosen())
@@ -371,36 +429,46 @@ impl<'r, 'a> Replaying<'r, 'a> {
             .collect();
         frame.render_widget(Paragraph::new(lines), list);
     }
+}
 
-    fn odds_lines(&self, told: &Told<'a>, width: u16) -> Vec<Line<'static>> {
-        let turn = told.turn();
-        let (board, movement) = (&turn.board, &turn.movement);
-        let room = told.outcome.room;
-        let text = self.paint.text(width);
-        if movement.rules().turn.actions.is_empty() {
-            return vec![Line::raw(format!(
-                "the rules {} declare no fix-its",
-                movement.rules().name
-            ))];
-        }
-        let fixits = told.fixits();
-        if fixits.is_empty() {
-            return vec![Line::raw(format!(
-                "no fix-it can be taken in room {} where this outcome ends",
-                replay::room_name(board, room)
-            ))];
-        }
-        let mut lines = Vec::new();
-        for f in fixits {
-            let words = fixit_words::fixit_words(board, movement, room, f);
-            lines.push(Line::styled(words, self.paint.heading()));
-            lines.extend(paint::text_lines(&fixit_words::odds_table(
-                &f.plan, "  ", text,
-            )));
-            lines.push(Line::raw(""));
-        }
-        lines
+/// The fix-its the gnome can take where `told` leaves him, each with its
+/// odds, as the odds panel of both screens shows them, wrapped to `width`.
+pub(super) fn odds_lines(told: &Told<'_>, paint: Paint, width: u16) -> Vec<Line<'static>> {
+    let turn = told.turn();
+    let (board, movement) = (&turn.board, &turn.movement);
+    let room = told.outcome.room;
+    let text = paint.text(width);
+    let columns = usize::from(width).max(20);
+    if movement.rules().turn.actions.is_empty() {
+        return paint::text_lines(&textwrap::fill(
+            &format!("the rules {} declare no fix-its", movement.rules().name),
+            columns,
+        ));
     }
+    let fixits = told.fixits();
+    if fixits.is_empty() {
+        return paint::text_lines(&textwrap::fill(
+            &format!(
+                "no fix-it can be taken in room {}",
+                replay::room_name(board, room)
+            ),
+            columns,
+        ));
+    }
+    let mut lines = Vec::new();
+    for f in fixits {
+        let words = fixit_words::fixit_words(board, movement, room, f);
+        lines.extend(
+            textwrap::wrap(&words, columns)
+                .into_iter()
+                .map(|l| Line::styled(l.into_owned(), paint.heading())),
+        );
+        lines.extend(paint::text_lines(&fixit_words::odds_table(
+            &f.plan, "  ", text,
+        )));
+        lines.push(Line::raw(""));
+    }
+    lines
 }
 
 /// ` with Grog` after the rules, for a turn with items.
@@ -423,17 +491,25 @@ impl Screen for Replaying<'_, '_> {
             Some(_) if self.listing => self.draw_list(frame, area),
             Some(told) => self.draw_outcome(frame, area, told),
         }
+        let inside = paint::panel_area(area);
+        let (width, height) = (
+            inside.width.saturating_sub(2),
+            inside.height.saturating_sub(2),
+        );
         match (self.panel, self.told()) {
             (Panel::Help, _) => {
-                paint::panel(frame, "keys", paint::help_lines(KEYS, self.paint));
+                self.page.set(usize::from(height));
+                let rules = self.answer.turn.movement.rules();
+                paint::help_panel(frame, KEYS, rules, &self.panel_scroll, self.paint);
             }
             (Panel::Odds, Some(told)) => {
+                self.page.set(usize::from(height));
                 let title = format!(
                     "fix-its in room {}",
                     replay::room_name(&told.turn().board, told.outcome.room)
                 );
-                let lines = self.odds_lines(told, area.width.saturating_sub(4));
-                paint::panel(frame, &title, lines);
+                let lines = odds_lines(told, self.paint, width);
+                paint::panel(frame, &title, lines, &self.panel_scroll, self.paint);
             }
             _ => {}
         }
@@ -460,6 +536,8 @@ impl Screen for Replaying<'_, '_> {
         if self.panel != Panel::None {
             match key.code {
                 KeyCode::Char('q') => return Flow::Quit,
+                KeyCode::PageDown => self.panel_scroll.page(1, self.page.get()),
+                KeyCode::PageUp => self.panel_scroll.page(-1, self.page.get()),
                 KeyCode::Char('o') if self.panel == Panel::Odds => self.panel = Panel::None,
                 KeyCode::Char('?') if self.panel == Panel::Help => self.panel = Panel::None,
                 KeyCode::Esc | KeyCode::Enter => self.panel = Panel::None,
@@ -471,7 +549,10 @@ impl Screen for Replaying<'_, '_> {
         let last = count.saturating_sub(1);
         match key.code {
             KeyCode::Char('q') | KeyCode::Esc => return Flow::Quit,
-            KeyCode::Char('?') => self.panel = Panel::Help,
+            KeyCode::Char('?') => {
+                self.panel = Panel::Help;
+                self.panel_scroll.reset();
+            }
             KeyCode::Char(d @ '1'..='9') => self.typed.push(d),
             KeyCode::Down | KeyCode::Tab | KeyCode::Char('j') => {
                 if self.listing {
@@ -494,11 +575,26 @@ impl Screen for Replaying<'_, '_> {
             _ if self.listing => {}
             KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => {
                 self.step = (self.step + 1).min(self.steps());
+                self.words_scroll.reset();
             }
-            KeyCode::Left | KeyCode::Char('h') => self.step = self.step.saturating_sub(1),
-            KeyCode::Home => self.step = 0,
-            KeyCode::End => self.step = self.steps(),
-            KeyCode::Char('o') => self.panel = Panel::Odds,
+            KeyCode::Left | KeyCode::Char('h') => {
+                self.step = self.step.saturating_sub(1);
+                self.words_scroll.reset();
+            }
+            KeyCode::Home => {
+                self.step = 0;
+                self.words_scroll.reset();
+            }
+            KeyCode::End => {
+                self.step = self.steps();
+                self.words_scroll.reset();
+            }
+            KeyCode::PageDown => self.words_scroll.page(1, self.page.get()),
+            KeyCode::PageUp => self.words_scroll.page(-1, self.page.get()),
+            KeyCode::Char('o') => {
+                self.panel = Panel::Odds;
+                self.panel_scroll.reset();
+            }
             _ => {}
         }
         Flow::Stay

@@ -140,7 +140,7 @@ fn warnings_do_not_fail_the_check() {
     let board = dir.join("island.board");
     std::fs::write(
         &board,
-        "board island\nroom 1\nroom 2\nroom 3\nhatch 1-2\nhatch 2-3: blocked\nstart 1\n",
+        "board island\nrules red-november\nroom 1\nroom 2\nroom 3\nhatch 1-2\nhatch 2-3: blocked\nstart 1\n",
     )
     .expect("the board is written");
     let path = board.to_str().expect("a UTF-8 path");
@@ -151,7 +151,7 @@ fn warnings_do_not_fail_the_check() {
     assert_eq!(code, 0);
     let doc: serde_json::Value = serde_json::from_str(&out).expect("stdout is JSON");
     assert_eq!(doc["files"][0]["diagnostics"][0]["severity"], "warning");
-    assert_eq!(doc["files"][0]["diagnostics"][0]["line"], 4);
+    assert_eq!(doc["files"][0]["diagnostics"][0]["line"], 5);
 }
 
 /// Off a terminal, output has no colour unless `CLICOLOR_FORCE` asks for

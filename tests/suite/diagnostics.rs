@@ -136,7 +136,9 @@ fn an_oversized_input_is_an_error() {
 
 #[test]
 fn an_unreachable_room_is_a_warning() {
-    let text = "board island\nroom 1\nroom 2\nroom 3\nhatch 1-2\nhatch 2-3: blocked\nstart 1\n";
+    // The old model has no action that unblocks a hatch: a blocked hatch is
+    // a wall there.
+    let text = "board island\nrules red-november\nroom 1\nroom 2\nroom 3\nhatch 1-2\nhatch 2-3: blocked\nstart 1\n";
     let loaded = load::board_from_str("island.board", text).expect("the board is valid");
     assert_eq!(loaded.warnings.len(), 1);
     assert!(!loaded.warnings[0].is_error());
@@ -144,6 +146,16 @@ fn an_unreachable_room_is_a_warning() {
     common::snapshot_settings().bind(|| {
         insta::assert_snapshot!("warning@unreachable-room", render(&loaded.warnings));
     });
+}
+
+/// Under the published rules, Unblock Hatch frees a blocked hatch: a room
+/// behind one is a normal state of the game, not a room cut off, and no
+/// warning is given.
+#[test]
+fn a_room_behind_a_hatch_an_action_frees_is_no_warning() {
+    let text = "board jammed\nroom 1\nroom 2\nroom 3\nhatch 1-2\nhatch 2-3: blocked\nstart 1\n";
+    let loaded = load::board_from_str("jammed.board", text).expect("the board is valid");
+    assert!(loaded.warnings.is_empty(), "{}", render(&loaded.warnings));
 }
 
 #[test]

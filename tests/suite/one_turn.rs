@@ -266,7 +266,7 @@ fn an_empty_answer_says_why() {
         Run::new(&["paths", "desperate-times", "--to", "1"]).snapshot("one-turn@empty-answer-to");
     let said = common::words(&out.stdout);
     assert!(
-        said.contains("no outcome shown: no move ends in room 1 (Engine Room): from rooms 2, 3: the rules `red-november-rulebook` say `enter fire: forbidden`; with --with grog or with --with fire_extinguisher this step is allowed"),
+        said.contains("no outcome shown: no move ends in room 1 (Engine Room): from room 3: room 1 (Engine Room) has fire and cannot be entered (with Grog or Fire Extinguisher it is allowed); no move reaches room 2"),
         "{}",
         out.stdout
     );
@@ -325,16 +325,16 @@ fn an_empty_plan_says_why() {
         "a fix-it roll: choose 1 to 10 minutes; it succeeds when a 10-sided die rolls at\n",
         "most the minutes plus the bonus\n",
         "\n",
-        "no move ends in room 1 (Engine Room): from rooms 2, 3: the rules\n",
-        "`red-november-rulebook` say `enter fire: forbidden`; with --with grog or with\n",
-        "--with fire_extinguisher this step is allowed\n",
+        "no move ends in room 1 (Engine Room): from room 3: room 1 (Engine Room) has fire\n",
+        "and cannot be entered (with Grog or Fire Extinguisher it is allowed); no move\n",
+        "reaches room 2\n",
     ))
     .status(0)
     .run();
     // The same words as `paths --to 1`, which the plan's reason reuses.
     let (paths, _, _) = common::hatchway(&["paths", "desperate-times", "--to", "1"]);
     assert!(
-        common::words(&paths).contains("no outcome shown: no move ends in room 1 (Engine Room): from rooms 2, 3: the rules `red-november-rulebook` say `enter fire: forbidden`; with --with grog or with --with fire_extinguisher this step is allowed"),
+        common::words(&paths).contains("no outcome shown: no move ends in room 1 (Engine Room): from room 3: room 1 (Engine Room) has fire and cannot be entered (with Grog or Fire Extinguisher it is allowed); no move reaches room 2"),
         "{paths}"
     );
     // Rules under which only the extinguisher fights a fire: grog lets the
@@ -470,8 +470,8 @@ fn survival_shows_only_the_kinds_asked_for() {
     .stdout(
         "trapped-in-fire: start in room 1 (Galley), rules red-november-rulebook, holding\n  Grog, 0 of 2 outcomes\n\
          \n\
-         no outcome shown: `--survival fatal` hides every outcome: 2 are safe with a\n\
-         sure roll\n",
+         no outcome shown: `--survival fatal` hides every outcome: 2 are deadly if he\n\
+         stays, saved only by a sure roll\n",
     )
     .run();
     // `replay` says it under its empty log.
@@ -488,8 +488,8 @@ fn survival_shows_only_the_kinds_asked_for() {
          rooms as id:state (c clear, lf low water, hf high water, f fire, s the sea); @\n\
          player, * just changed\n\
          \n\
-         no outcome shown: `--survival fatal` hides every outcome: 2 are safe with a\n\
-         sure roll\n",
+         no outcome shown: `--survival fatal` hides every outcome: 2 are deadly if he\n\
+         stays, saved only by a sure roll\n",
     )
     .run();
     // Outcomes ending in a room `--to` names say which filter hid them.

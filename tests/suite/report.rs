@@ -49,11 +49,9 @@ fn fatal_outcomes_are_marked_and_filters_keep_the_numbers() {
         "{page}"
     );
     assert_eq!(page.matches("class=\"fatal-mark\"").count(), 0);
-    assert!(
-        page.contains(
-            "<span class=\"rescue-mark\">safe whatever the roll of Extinguish Fire</span>"
-        )
-    );
+    assert!(page.contains(
+        "<span class=\"rescue-mark\">dies if he stays; Extinguish Fire saves him on any roll</span>"
+    ));
     let (safe, err, code) = hatchway(&["report", board, "--with", "grog", "--safe"]);
     assert_eq!(code, 0, "{err}");
     assert!(!safe.contains("data-outcome=\"2\""));

@@ -121,12 +121,9 @@ fn plan_checked(text: &str) -> Result<(), TestCaseError> {
             name: "plan".to_string(),
             text: text.to_string(),
         });
-        let report = refused.ruling.report(
-            file,
-            refused.index + 1,
-            span.unwrap_or_default(),
-            &refused.illegal,
-        );
+        let report = refused
+            .ruling
+            .report(file, refused.index + 1, span.unwrap_or_default());
         labels_inside(report.problem(), text.len())?;
         return shown_checked(&report);
     }

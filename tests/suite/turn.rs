@@ -725,15 +725,21 @@ fn fatal_outcomes_are_marked_and_can_be_hidden() {
     }
     let number = fatal[0]["number"].to_string();
     let (table, _, _) = common::hatchway(&["paths", board]);
-    assert!(table.contains("fatal: no fix-it can save him\n"), "{table}");
+    assert!(
+        common::words(&table)
+            .contains("he dies: room 3 has high water, and no fix-it can save him #"),
+        "{table}"
+    );
     // The deciding rule is one option away.
     let (table, _, _) = common::hatchway(&["paths", board, "--explain"]);
-    assert!(table.contains("fatal: no fix-it can save him (end high_flood: fatal)"));
+    assert!(common::words(&table).contains(
+        "he dies: room 3 has high water, and no fix-it can save him (end high_flood: fatal)"
+    ));
     let (log, _, _) = common::hatchway(&["replay", board, "--outcome", &number, "--explain"]);
-    let last = log.lines().last().unwrap_or("");
+    let said = common::words(&log);
     assert!(
-        last.ends_with(": fatal: no fix-it can save him (end high_flood: fatal)"),
-        "{last}"
+        said.ends_with(", and no fix-it can save him (end high_flood: fatal)"),
+        "{said}"
     );
     // Rules without end rules mark nothing.
     let (table, _, _) = common::hatchway(&["paths", "red-november"]);
@@ -763,7 +769,7 @@ fn a_plan_ends_with_a_fix_it() {
         "{out}"
     );
     assert!(
-        said.contains("if the roll fails: he must leave (action extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3: safe"),
+        said.contains("if the roll fails: he must leave (action extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3 he is safe"),
         "{out}"
     );
     let (out, _, code) = common::hatchway(&[
@@ -921,11 +927,11 @@ fn a_plan_is_judged_through_the_library_alone() {
     let judged = judgement::judge(&board, &dry, board.start, plan).expect("a plan");
     let refused = judged.refused.expect("refused");
     assert_eq!(refused.index, 3);
-    assert!(
-        refused.ruling.help().contains("--with grog"),
-        "{}",
-        refused.ruling.help()
+    assert_eq!(
+        refused.ruling.words(false),
+        "room 2 (Oxygen Pumps) has fire and cannot be entered (with Grog or Fire Extinguisher it is allowed)"
     );
+    assert_eq!(refused.ruling.allowed_with, ["grog", "fire_extinguisher"]);
 }
 
 /// The publisher's move ends in the burning Engine Room: `paths` and
@@ -939,7 +945,7 @@ fn a_fatal_outcome_points_at_its_remedy() {
     assert_eq!(code, 0, "{err}");
     let said = common::words(&table);
     assert!(
-        said.contains("safe whatever the roll: Extinguish Fire with 1 min on the roll, 5 in all (left as he is: end fire: fatal) unless Extinguish Fire succeeds; if it fails, he must leave (action extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3: safe minutes 1 2 3 4 5 6 7 total 5 6 7 8 9 10 11 chance 2/5 1/2 3/5 7/10 4/5 9/10 sure if fails 6 7 8 9 10 11 12"),
+        said.contains("he dies if he stays and does nothing: room 1 has fire (end fire: fatal) Extinguish Fire saves him whatever the roll: 1 min on the roll, 5 in all; if it fails, he must leave (action extinguish_fire fails: leave): open 1-3, move 3, 1 min more; in room 3 he is safe minutes 1 2 3 4 5 6 7 total 5 6 7 8 9 10 11 chance 2/5 1/2 3/5 7/10 4/5 9/10 sure if fails 6 7 8 9 10 11 12"),
         "{table}"
     );
     let (log, _, code) = common::hatchway(&[
@@ -954,7 +960,7 @@ fn a_fatal_outcome_points_at_its_remedy() {
     assert_eq!(code, 0);
     assert!(
         common::words(&log).contains(
-            "(left as he is: end fire: fatal) unless Extinguish Fire succeeds; if it fails"
+            "he dies if he stays and does nothing: room 1 has fire (end fire: fatal) Extinguish Fire saves him whatever the roll"
         ),
         "{log}"
     );
@@ -997,14 +1003,12 @@ fn a_fatal_outcome_points_at_its_remedy() {
     ]);
     assert_eq!(code, 0, "{err}");
     let html = std::fs::read_to_string(&page).expect("the page");
-    assert!(
-        html.contains(
-            "<span class=\"rescue-mark\">safe whatever the roll of Extinguish Fire</span>"
-        )
-    );
+    assert!(html.contains(
+        "<span class=\"rescue-mark\">dies if he stays; Extinguish Fire saves him on any roll</span>"
+    ));
     // The odds go to the page's table as columns, fewest minutes first.
     assert!(html.contains(
-        "{\"words\":\"Extinguish Fire on room 1 (fire -> clear); if it fails, he must leave: open 1-3, move 3, 1 min more; in room 3: safe\",\"minutes\":[1,2,3,4,5,6,7],\"total\":[5,6,7,8,9,10,11],\"chance\":[\"2/5\",\"1/2\",\"3/5\",\"7/10\",\"4/5\",\"9/10\",\"sure\"],\"if_fails\":[6,7,8,9,10,11,12]}"
+        "{\"words\":\"Extinguish Fire on room 1 (fire -> clear); if it fails, he must leave: open 1-3, move 3, 1 min more; in room 3 he is safe\",\"minutes\":[1,2,3,4,5,6,7],\"total\":[5,6,7,8,9,10,11],\"chance\":[\"2/5\",\"1/2\",\"3/5\",\"7/10\",\"4/5\",\"9/10\",\"sure\"],\"if_fails\":[6,7,8,9,10,11,12]}"
     ));
 }
 
@@ -1041,21 +1045,21 @@ fn the_worked_turn_is_safe_whatever_the_roll() {
     let (table, _, _) = common::hatchway(&["paths", board, "--with", "grog", "--to", "1"]);
     assert!(
         common::words(&table).contains(
-            "#18 4 min open 5-7, move 5, open 2-5, move 2, open 1-2, move 1 changes 5 low water, 7 low water safe whatever the roll: Extinguish Fire with 1 min on the roll, 5 in all unless"
+            "#18 4 min open 5-7, move 5, open 2-5, move 2, open 1-2, move 1 changes 5 low water, 7 low water he dies if he stays and does nothing: room 1 has fire Extinguish Fire saves him whatever the roll: 1 min on the roll, 5 in all; if it fails"
         ),
         "{table}"
     );
     let (log, _, _) = common::hatchway(&["replay", board, "--with", "grog", "--outcome", "18"]);
     assert!(
         common::words(&log).contains(
-            "left in room 1 (Engine Room): safe whatever the roll: Extinguish Fire with 1 min on the roll, 5 in all"
+            "left in room 1 (Engine Room): he dies if he stays and does nothing: room 1 has fire Extinguish Fire saves him whatever the roll: 1 min on the roll, 5 in all"
         ),
         "{log}"
     );
     let (page, _, _) = common::hatchway(&["report", board, "--with", "grog"]);
     assert!(
         page.contains(
-            "data-outcome=\"18\" aria-pressed=\"false\"><span class=\"number\">#18</span> <span class=\"cost\">4 min</span> <span class=\"rescue-mark\">safe whatever the roll of Extinguish Fire</span>"
+            "data-outcome=\"18\" aria-pressed=\"false\"><span class=\"number\">#18</span> <span class=\"cost\">4 min</span> <span class=\"rescue-mark\">dies if he stays; Extinguish Fire saves him on any roll</span>"
         ),
         "the badge of outcome 18"
     );

@@ -23,6 +23,10 @@ pub struct ChoiceDoc<'a> {
     pub action: &'a str,
     /// The room the move ends in.
     pub at: &'a str,
+    /// The hatch it acts on, for an action on hatches (`1-2`): each hatch
+    /// of the room is a choice of its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hatch: Option<String>,
     /// The fewest minutes of the whole turn that make the roll sure; absent
     /// when no plan can.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -59,6 +63,7 @@ pub fn menu_doc<'a>(answer: &Answer<'a>, choices: &[Choice], order: &'static str
                         .get(usize::from(c.action.0))
                         .map_or("", |a| a.name.as_str()),
                     at: &board.room(c.at).id,
+                    hatch: c.hatch.map(|h| board.hatch_label(h)),
                     sure_total: c.sure_total().map(|t| t.0),
                     best: best_docs(board, &c.plans),
                     if_failed: top.map(|p| failure_doc(board, movement, &p.if_failed)),

@@ -49,7 +49,9 @@ pub struct JudgedDoc<'a> {
     /// The rule that decided, when a rule did (a step through no hatch is
     /// refused by the board, not by a rule).
     pub rule: Option<RuleDoc>,
-    /// For a refused step, why.
+    /// For a refused step, why, in a player's words: what of the ship
+    /// refuses it and what would allow it (`hatch 8-10 is blocked (Unblock
+    /// Hatch frees it)`); `rule` holds the rule that decided.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// For a refused step, items any one of which would allow it.
@@ -85,7 +87,7 @@ pub fn refused_doc(number: usize, written: &str, ruling: &Ruling) -> JudgedDoc<'
         verdict: Verdict::Refused,
         done: None,
         rule: ruling.rule.as_ref().map(rule_doc),
-        reason: Some(ruling.reason.clone()),
+        reason: Some(ruling.words(false)),
         allowed_with: ruling.allowed_with.clone(),
     }
 }
