@@ -79,14 +79,15 @@ impl Turn {
         }
     }
 
-    /// The items of `rules` named in `names`, resolved in this one place
-    /// for every command: the first name the rules do not declare is
+    /// The items of `rules` named in `names` (by name in any case, or in
+    /// the words the rules say them in: [`Rules::item_meant`]), resolved in
+    /// this one place for every command: the first that names no item is
     /// refused.
     pub fn items_named<S: AsRef<str>>(rules: &Rules, names: &[S]) -> Result<ItemSet, UnknownItem> {
         names.iter().try_fold(ItemSet::default(), |held, name| {
             let name = name.as_ref();
             rules
-                .item(name)
+                .item_meant(name)
                 .map(|item| held.with(item))
                 .ok_or_else(|| UnknownItem {
                     name: name.to_string(),

@@ -464,14 +464,16 @@ pub(crate) fn roll(
         );
     };
     let turn = &movement.rules().turn;
-    let Some(action) = turn.action(&name.text) else {
+    let Some(action) = movement.rules().action_meant(&name.text) else {
         let known = turn.actions.iter().map(|a| a.name.as_str());
         let help = if turn.actions.is_empty() {
             format!("the rules `{}` declare no actions", movement.rules().name)
         } else {
             format!(
                 "{}the rules declare: {}",
-                crate::spelling::did_you_mean(&name.text, known.clone()),
+                movement
+                    .rules()
+                    .did_you_mean(crate::model::Names::Actions, &name.text),
                 known.collect::<Vec<_>>().join(", ")
             )
         };

@@ -154,7 +154,7 @@ fn leaves(pair: Pair<'_, Rule>) -> Vec<Pair<'_, Rule>> {
     let mut stack = vec![pair];
     while let Some(p) = stack.pop() {
         let children: Vec<_> = p.clone().into_inner().collect();
-        if p.as_rule() == Rule::string || children.is_empty() {
+        if matches!(p.as_rule(), Rule::string | Rule::state_words) || children.is_empty() {
             out.push(p);
         } else {
             stack.extend(children.into_iter().rev());

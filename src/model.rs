@@ -12,6 +12,7 @@ mod board;
 mod movement;
 mod rules;
 pub mod turn;
+mod words;
 
 pub use board::{Board, Hatch, Room, room_id_order};
 pub use movement::{Crossing, Movement};
@@ -20,6 +21,7 @@ pub use turn::{
     Action, ActionEffect, ActionId, ActionRule, Chance, EndRule, OnFailure, Terms, TurnRules,
     Verdict,
 };
+pub use words::Names;
 
 /// A number of minutes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

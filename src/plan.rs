@@ -192,7 +192,7 @@ pub fn check_actions(written: &[Written], rules: &crate::model::Rules) -> Result
     else {
         return Ok(());
     };
-    if rules.turn.action(&action.text).is_some() {
+    if rules.action_meant(&action.text).is_some() {
         return Ok(());
     }
     let known = rules.turn.actions.iter().map(|a| a.name.as_str());

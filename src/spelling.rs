@@ -70,6 +70,49 @@ pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) ->
     closest(word, known).map_or(String::new(), |k| format!("did you mean `{k}`? "))
 }
 
+/// A name declared by a rules file, with the words a player says it in
+/// (its `say` words, else the name with its underscores read as spaces).
+pub type Said<'a, 'b> = (&'a str, &'b str);
+
+/// Which of `names` a player's `words` name, by its index: the name spelt
+/// exactly, else the name up to case, else the words it is said in up to
+/// case and runs of white space (`Grog`, `pump water`, `Extinguish Fire`).
+/// The one place every option and file that takes a declared name reads
+/// it, so that input takes the words output uses.
+pub fn meant<'a, 'b>(words: &str, names: impl IntoIterator<Item = Said<'a, 'b>>) -> Option<usize> {
+    let names: Vec<Said<'a, 'b>> = names.into_iter().collect();
+    let spoken = |w: &str| {
+        w.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let heard = spoken(words);
+    names
+        .iter()
+        .position(|(name, _)| *name == words)
+        .or_else(|| {
+            names
+                .iter()
+                .position(|(name, _)| name.to_lowercase() == heard)
+        })
+        .or_else(|| names.iter().position(|(_, said)| spoken(said) == heard))
+}
+
+/// The declared name closest to `words` (see [`closest_of`]), searched
+/// among the names and the words they are said in both: `low_water` finds
+/// `low_flood` said "low water".
+pub fn closest_said<'a, 'b>(
+    words: &str,
+    names: impl IntoIterator<Item = Said<'a, 'b>>,
+) -> Option<&'a str> {
+    let known: Vec<(&str, &'a str)> = names
+        .into_iter()
+        .flat_map(|(name, said)| [(name, name), (said, name)])
+        .collect();
+    closest_of(words, known).map(|(_, name)| name)
+}
+
 /// `n` of `noun`, with the noun in the plural unless `n` is 1: `1 state`,
 /// `2 outcomes`, `3 hatches`.
 pub(crate) fn count(n: impl Into<u64>, noun: &str) -> String {
@@ -126,6 +169,33 @@ mod tests {
         let states = ["clear", "low_flood", "high_flood", "fire"];
         assert_eq!(closest("flood", states), None);
         assert_eq!(closest("guish", actions), None);
+    }
+
+    #[test]
+    fn words_mean_a_name_by_its_spelling_its_case_or_its_words() {
+        let items = [("grog", "Grog"), ("fire_extinguisher", "Fire Extinguisher")];
+        assert_eq!(meant("grog", items), Some(0));
+        assert_eq!(meant("GROG", items), Some(0));
+        assert_eq!(meant("fire extinguisher", items), Some(1));
+        assert_eq!(meant(" Fire  Extinguisher ", items), Some(1));
+        assert_eq!(meant("FIRE_Extinguisher", items), Some(1));
+        assert_eq!(meant("fire", items), None);
+        // A name spelt exactly wins over another's words.
+        let odd = [("a", "b"), ("b", "a")];
+        assert_eq!(meant("b", odd), Some(1));
+    }
+
+    #[test]
+    fn a_slip_is_found_among_names_and_words_both() {
+        let states = [
+            ("clear", "clear"),
+            ("low_flood", "low water"),
+            ("high_flood", "high water"),
+        ];
+        assert_eq!(closest_said("low_water", states), Some("low_flood"));
+        assert_eq!(closest_said("hihg water", states), Some("high_flood"));
+        assert_eq!(closest_said("low_flod", states), Some("low_flood"));
+        assert_eq!(closest_said("lava", states), None);
     }
 
     #[test]

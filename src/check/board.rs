@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::Checked;
 use super::names::{check_name_length, check_quotable, quote};
 use crate::diagnostic::{Code, Fix, Problem};
-use crate::model::{Board, Hatch, HatchStateId, Room, RoomId, Rules, StateId, limits};
+use crate::model::{Board, Hatch, HatchStateId, Names, Room, RoomId, Rules, StateId, limits};
 use crate::spelling::{closest, did_you_mean};
 use crate::syntax::ast::{self, Name, Span};
 
@@ -208,7 +208,7 @@ fn rooms<'a>(
         let state = match (&decl.state, rules) {
             (None, _) | (_, None) => Some(StateId(0)),
             (Some(s), Some(rules)) => {
-                let found = rules.room_state(&s.text);
+                let found = rules.room_state_meant(&s.text);
                 if found.is_none() {
                     problems.push(
                         Problem::error(
@@ -218,14 +218,11 @@ fn rooms<'a>(
                         .label(s.span, "not a room state of these rules")
                         .help(format!(
                             "{}the room states of the rules `{}` are {}",
-                            did_you_mean(&s.text, rules.room_states.iter().map(String::as_str)),
+                            rules.did_you_mean(Names::RoomStates, &s.text),
                             rules.name,
                             state_list(&rules.room_states)
                         ))
-                        .respell(
-                            s.span,
-                            closest(&s.text, rules.room_states.iter().map(String::as_str)),
-                        ),
+                        .respell(s.span, rules.closest(Names::RoomStates, &s.text)),
                     );
                 }
                 found
@@ -291,7 +288,7 @@ fn hatches(
         let state = match (&decl.state, rules) {
             (None, _) | (_, None) => Some(HatchStateId(0)),
             (Some(s), Some(rules)) => {
-                let found = rules.hatch_state(&s.text);
+                let found = rules.hatch_state_meant(&s.text);
                 if found.is_none() {
                     problems.push(
                         Problem::error(
@@ -301,14 +298,11 @@ fn hatches(
                         .label(s.span, "not a hatch state of these rules")
                         .help(format!(
                             "{}the hatch states of the rules `{}` are {}",
-                            did_you_mean(&s.text, rules.hatch_states.iter().map(String::as_str)),
+                            rules.did_you_mean(Names::HatchStates, &s.text),
                             rules.name,
                             state_list(&rules.hatch_states)
                         ))
-                        .respell(
-                            s.span,
-                            closest(&s.text, rules.hatch_states.iter().map(String::as_str)),
-                        ),
+                        .respell(s.span, rules.closest(Names::HatchStates, &s.text)),
                     );
                 }
                 found

@@ -21,10 +21,10 @@ pub(super) fn plan(
         Ok(q) => q,
         Err(e) => return e,
     };
-    let turn_rules = &q.turn.board.rules.turn;
+    let rules = &q.turn.board.rules;
     let action = match request
         .action
-        .map(|name| turn_rules.action(name).ok_or(name))
+        .map(|name| rules.action_meant(name).ok_or(name))
         .transpose()
     {
         Ok(action) => action,
@@ -69,7 +69,10 @@ pub(super) fn plan(
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
         return Exit::Success;
     }
-    let name = request.action.unwrap_or_default();
+    // The action as the rules name it, however `--action` said it.
+    let name = q.turn.board.rules.turn.actions[usize::from(action.0)]
+        .name
+        .as_str();
     match document::fixit_doc(&answer, (name, at), &plans) {
         Ok(doc) => write_document(&doc, request.format == PathsFormat::Yaml, term),
         Err(refused) => print_refused(&refused, term),
@@ -85,7 +88,7 @@ fn unknown_action(q: &Query, name: &str, term: &Terminal) -> Exit {
     } else {
         format!(
             "{}the rules `{}` declare: {}",
-            crate::spelling::did_you_mean(name, known.iter().copied()),
+            q.turn.board.rules.did_you_mean(Names::Actions, name),
             q.turn.board.rules.name,
             known.join(", ")
         )

@@ -59,9 +59,14 @@ fn listed<S: std::fmt::Display>(items: impl IntoIterator<Item = S>, article: &st
     }
 }
 
-/// The items as the rules say them.
+/// The items as the rules say them, however they were named.
 fn said<'a>(rules: &'a Rules, items: &'a [String]) -> impl Iterator<Item = Cow<'a, str>> {
-    items.iter().map(|i| rules.say(i))
+    items.iter().map(|i| {
+        let name = rules
+            .item_meant(i)
+            .and_then(|id| rules.items.get(usize::from(id.0)));
+        rules.say(name.unwrap_or(i))
+    })
 }
 
 pub(super) fn item_diff(

@@ -20,7 +20,7 @@ use serde::Serialize;
 use crate::answer::{Answer, Filters, Turn};
 use crate::diagnostic::{Code, Plain, Problem, Report, SourceFile};
 use crate::load::{self, Compiled, Failure, Input, InputKind};
-use crate::model::{Board, Cost, ItemSet, Movement, RoomId, Rules, StateId};
+use crate::model::{Board, Cost, ItemSet, Movement, Names, RoomId, Rules, StateId};
 use crate::outcome::Outcome;
 use crate::plan;
 use crate::referee::{self, Ship};

@@ -83,7 +83,7 @@ pub(super) fn unknown_item(rules: &Rules, unknown: &UnknownItem, flag: &str) -> 
         } else {
             format!(
                 "{}the rules `{}` have the items: {}",
-                crate::spelling::did_you_mean(name, rules.items.iter().map(String::as_str)),
+                rules.did_you_mean(Names::Items, name),
                 rules.name,
                 rules.items.join(", ")
             )

@@ -133,7 +133,7 @@ fn chosen_states(
 ) -> Result<Vec<StateId>, Exit> {
     let mut states = Vec::new();
     for name in state_names {
-        match rules.room_state(name) {
+        match rules.room_state_meant(name) {
             Some(s) if !states.contains(&s) => states.push(s),
             Some(_) => {}
             None => {
@@ -141,10 +141,7 @@ fn chosen_states(
                     format!("unknown room state `{name}` in `--states`"),
                     Some(format!(
                         "{}the rules `{}` have the room states: {}",
-                        crate::spelling::did_you_mean(
-                            name,
-                            rules.room_states.iter().map(String::as_str)
-                        ),
+                        rules.did_you_mean(Names::RoomStates, name),
                         rules.name,
                         rules.room_states.join(", ")
                     )),

@@ -235,13 +235,13 @@ impl Layout {
         for (room, at) in doc.rooms.iter().zip(&self.room_at) {
             board.rooms[at.index()].state = match &room.state {
                 None => StateId(0),
-                Some(s) => rules.room_state(s)?,
+                Some(s) => rules.room_state_meant(s)?,
             };
         }
         for (hatch, &at) in doc.hatches.iter().zip(&self.hatch_at) {
             board.hatches[at].state = match &hatch.state {
                 None => HatchStateId(0),
-                Some(s) => rules.hatch_state(s)?,
+                Some(s) => rules.hatch_state_meant(s)?,
             };
         }
         Some(board)

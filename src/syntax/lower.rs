@@ -22,7 +22,7 @@ fn name(pair: Pair<'_, Rule>) -> Name {
     // A quoted string carries its text one level down; its span stays the
     // whole string so that the label covers the quotes.
     let span = span_of(&pair);
-    let text = if pair.as_rule() == Rule::string {
+    let text = if matches!(pair.as_rule(), Rule::string | Rule::state_words) {
         pair.into_inner()
             .next()
             .map_or("", |p| p.as_str())

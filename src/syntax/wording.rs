@@ -58,7 +58,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::number => "a number",
         Rule::room_id => "a room id",
         Rule::title => "a name",
-        Rule::string | Rule::string_text => "a quoted text",
+        Rule::string | Rule::string_text | Rule::state_words => "a quoted text",
         Rule::kw_rules | Rule::rules_file | Rule::rules_ref => "`rules`",
         Rule::kw_board | Rule::board_file => "`board`",
         Rule::kw_room | Rule::room_decl | Rule::room_states => "`room`",

@@ -49,3 +49,4 @@ mod stream;
 mod sweep;
 mod turn;
 mod variants;
+mod words;

@@ -23,7 +23,7 @@ fn unknown_names_suggest_the_closest() {
         (
             "sweep-states",
             &["sweep", "--rooms", "1", "--states", "low_flod"],
-            "did you mean `low_flood`?",
+            "did you mean `low_flood` (\"low water\")?",
         ),
         (
             "replay-path",
@@ -34,7 +34,7 @@ fn unknown_names_suggest_the_closest() {
         (
             "check-state",
             &["check", "tests/invalid/misspelt-state.board"],
-            "did you mean `low_flood`?",
+            "did you mean `low_flood` (\"low water\")?",
         ),
         (
             "check-rules",

@@ -151,9 +151,9 @@ fn resolve<'a>(layout: &Layout, sets: Sets, value: Scalar<'a>) -> Option<Setting
     let rules = &layout.board.rules;
     Some(match (sets, value) {
         (Sets::Room(room), Scalar::Null) => Setting::Room(room, StateId(0)),
-        (Sets::Room(room), Scalar::Text(s)) => Setting::Room(room, rules.room_state(s)?),
+        (Sets::Room(room), Scalar::Text(s)) => Setting::Room(room, rules.room_state_meant(s)?),
         (Sets::Hatch(hatch), Scalar::Null) => Setting::Hatch(hatch, HatchStateId(0)),
-        (Sets::Hatch(hatch), Scalar::Text(s)) => Setting::Hatch(hatch, rules.hatch_state(s)?),
+        (Sets::Hatch(hatch), Scalar::Text(s)) => Setting::Hatch(hatch, rules.hatch_state_meant(s)?),
         (Sets::Start, Scalar::Text(id) | Scalar::Number(id)) => {
             let place = layout.key.rooms.iter().position(|(i, _, _)| i == id)?;
             Setting::Start(layout.room_at[place])
