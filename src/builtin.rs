@@ -12,6 +12,9 @@ pub struct BuiltinRules {
     pub origin: &'static str,
     /// The file as shipped.
     pub text: &'static str,
+    /// The built-in board these rules are played on when a command names
+    /// them with `--rules` and no board (a name of [`BOARDS`]).
+    pub board: &'static str,
 }
 
 /// Built-in rules files, the default first.
@@ -26,6 +29,7 @@ pub const RULES: &[BuiltinRules] = &[
                  and FAQ answers, two rules summaries); where those are silent the file \
                  says it chose. The rulebook's own pages were not read.",
         text: include_str!("../boards/red-november-rulebook.rules"),
+        board: "red-november-rulebook",
     },
     BuiltinRules {
         name: "red-november",
@@ -35,6 +39,7 @@ pub const RULES: &[BuiltinRules] = &[
         origin: "the model of the first pathfinder program, not the published rulebook \
                  (docs/RULES.md lists where the two differ).",
         text: include_str!("../boards/red-november.rules"),
+        board: "red-november",
     },
     BuiltinRules {
         name: "deep-water",
@@ -43,6 +48,7 @@ pub const RULES: &[BuiltinRules] = &[
                   not entered.",
         origin: "invented for hatchway, to show that the rules are data; not from the game.",
         text: include_str!("../boards/deep-water.rules"),
+        board: "deep-water",
     },
 ];
 
@@ -55,7 +61,8 @@ pub const DEFAULT_RULES: &str = "red-november-rulebook";
 pub const COPY_HEADER: &str =
     "# Copy this file under a name of your own: change the `rules` line below.\n";
 
-/// The standard board, used when a command is given no board.
+/// The standard board, used when a command is given no board and no rules
+/// (the default rules' own board).
 pub const STANDARD_BOARD: (&str, &str) = (
     "red-november-rulebook.board",
     include_str!("../boards/red-november-rulebook.board"),
@@ -142,6 +149,15 @@ impl BuiltinBoard {
     }
 }
 
+/// The board a command given no board plays under the rules named
+/// `rules`: the built-in rules' own board, else (rules from a file) the
+/// standard board.
+pub fn standard_board_of(rules: &str) -> (&'static str, &'static str) {
+    self::rules(rules)
+        .and_then(|r| board(r.board))
+        .map_or(STANDARD_BOARD, |b| (b.file, b.text))
+}
+
 /// The built-in rules file of this name.
 pub fn rules(name: &str) -> Option<&'static BuiltinRules> {
     RULES.iter().find(|r| r.name == name)
@@ -159,4 +175,25 @@ pub fn rules_names() -> String {
         .map(|r| format!("`{}`", r.name))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_rules_file_has_a_board_of_its_own_and_the_default_is_the_standard_one() {
+        for rules in RULES {
+            let board = board(rules.board).map(|b| b.text).unwrap_or_default();
+            assert!(
+                board
+                    .lines()
+                    .any(|l| l.trim() == format!("rules {}", rules.name)),
+                "the board of `{}` is played by them",
+                rules.name
+            );
+        }
+        assert_eq!(standard_board_of(DEFAULT_RULES), STANDARD_BOARD);
+        assert_eq!(standard_board_of("mine"), STANDARD_BOARD);
+    }
 }

@@ -36,7 +36,7 @@ pub use finding::{builtin_rules, builtin_rules_names, builtin_rules_text};
 pub(crate) use layouts::Layouts;
 pub use named::{Named, NamedRules, NotRules, RulesReference, board_input, rules_named};
 pub(crate) use reading::input_from_bytes;
-pub use reading::{read, read_rules_named, standard_board};
+pub use reading::{read, read_rules_named, standard_board, standard_board_of};
 pub use rebind::{Incompatible, rebind};
 
 /// Problems that stop a file from being used, with any warnings.

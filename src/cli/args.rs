@@ -68,7 +68,8 @@ pub(super) enum Command {
     /// Every outcome of a turn with its cheapest action sequence.
     #[command(after_help = examples::PATHS)]
     Paths {
-        /// The board (the built-in standard board when omitted).
+        /// The board: a file or a built-in board's name (when omitted,
+        /// `red-november-rulebook`, or the own board of built-in `--rules`).
         board: Option<PathBuf>,
         #[command(flatten)]
         query: QueryArgs,
@@ -94,7 +95,8 @@ pub(super) enum Command {
     /// fix-it roll for each choice of minutes (1 to 10).
     #[command(after_help = examples::PLAN)]
     Plan {
-        /// The board (the built-in standard board when omitted).
+        /// The board: a file or a built-in board's name (when omitted,
+        /// `red-november-rulebook`, or the own board of built-in `--rules`).
         board: Option<PathBuf>,
         /// The action, as the rules declare it (`extinguish_fire`,
         /// `pump_water`, `unblock_hatch` in `red-november-rulebook`).
@@ -121,7 +123,8 @@ pub(super) enum Command {
     /// parallel and summarised per room.
     #[command(after_help = examples::SWEEP)]
     Sweep {
-        /// The board (the built-in standard board when omitted).
+        /// The board: a file or a built-in board's name (when omitted,
+        /// `red-november-rulebook`, or the own board of built-in `--rules`).
         board: Option<PathBuf>,
         /// Only these rooms vary (comma-separated ids or names); the others
         /// keep the board's states. Default: every room but those in a
@@ -149,7 +152,8 @@ pub(super) enum Command {
     /// step by step.
     #[command(after_help = examples::REPLAY)]
     Replay {
-        /// The board (the built-in standard board when omitted).
+        /// The board: a file or a built-in board's name (when omitted,
+        /// `red-november-rulebook`, or the own board of built-in `--rules`).
         board: Option<PathBuf>,
         #[command(flatten)]
         query: QueryArgs,
@@ -195,7 +199,8 @@ pub(super) enum Command {
     /// path is printed for `--path` when you stop.
     #[command(after_help = examples::PLAY)]
     Play {
-        /// The board (the built-in standard board when omitted).
+        /// The board: a file or a built-in board's name (when omitted,
+        /// `red-november-rulebook`, or the own board of built-in `--rules`).
         board: Option<PathBuf>,
         #[command(flatten)]
         turn: TurnArgs,
@@ -206,7 +211,8 @@ pub(super) enum Command {
     /// hatchway language.
     #[command(after_help = examples::EXPORT)]
     Export {
-        /// The board (the built-in standard board when omitted).
+        /// The board: a file or a built-in board's name (when omitted,
+        /// `red-november-rulebook`, or the own board of built-in `--rules`).
         board: Option<PathBuf>,
         /// `--from` makes the exported board start there, `--rules` names
         /// the rules it is played by; a board holds no items, so `--with`
@@ -229,7 +235,8 @@ pub(super) enum Command {
     /// each room to its place, for Graphviz's `neato` (`neato -n -Tsvg`).
     #[command(after_help = examples::DOT)]
     Dot {
-        /// The board (the built-in standard board when omitted).
+        /// The board: a file or a built-in board's name (when omitted,
+        /// `red-november-rulebook`, or the own board of built-in `--rules`).
         board: Option<PathBuf>,
         #[command(flatten)]
         drawn: DrawnArgs,
@@ -254,7 +261,8 @@ pub(super) enum Command {
     /// hatches).
     #[command(after_help = examples::DRAW)]
     Draw {
-        /// The board (the built-in standard board when omitted).
+        /// The board: a file or a built-in board's name (when omitted,
+        /// `red-november-rulebook`, or the own board of built-in `--rules`).
         board: Option<PathBuf>,
         #[command(flatten)]
         drawn: DrawnArgs,
@@ -271,7 +279,8 @@ pub(super) enum Command {
     /// drawn on the ship, to step through (nothing is fetched).
     #[command(after_help = examples::REPORT)]
     Report {
-        /// The board (the built-in standard board when omitted).
+        /// The board: a file or a built-in board's name (when omitted,
+        /// `red-november-rulebook`, or the own board of built-in `--rules`).
         board: Option<PathBuf>,
         #[command(flatten)]
         query: QueryArgs,
@@ -324,8 +333,9 @@ pub(super) enum Command {
     /// changes on a board's turn.
     #[command(after_help = examples::DIFF)]
     Diff {
-        /// Boards to compare on, each from its start room (the built-in
-        /// standard board when none is given and `--random` is not).
+        /// Boards to compare on, each from its start room (when none is given
+        /// and `--random` is not, the first rules' own board if they are
+        /// built in, else `red-november-rulebook`).
         boards: Vec<PathBuf>,
         /// A rules file or built-in rules name; give it twice. With
         /// `--item`, at most once: the rules the boards are played by

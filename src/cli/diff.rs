@@ -13,7 +13,8 @@ const MAX_ROOMS: usize = 16;
 
 /// What `hatchway diff` compares on.
 pub(super) enum Ground {
-    /// These boards (the standard one when empty), each from its start.
+    /// These boards (when empty, the first rules' own board, else the
+    /// standard one), each from its start.
     Boards(Vec<PathBuf>),
     /// Random boards, the smallest counterexample written to a file or
     /// printed.
@@ -226,7 +227,9 @@ fn on_boards(
     };
     let mut text = String::new();
     for path in chosen {
-        let board = match load_board(*path, term) {
+        // With no board, the first rules' own board: the default board's
+        // sea is a state of the rulebook only.
+        let board = match load_board(*path, Some(&first.rules), term) {
             Ok(b) => b,
             Err(e) => return e,
         };

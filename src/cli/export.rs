@@ -58,7 +58,7 @@ pub(super) fn export(
             term,
         );
     }
-    let input = board_input(path, term);
+    let input = board_input(path, None, term);
     let played = turn.rules.is_some() || turn.from.is_some();
     let (input, board) = match input.and_then(|i| load::board(&i).map(|b| (i, b))) {
         Ok((input, loaded)) => {

@@ -12,7 +12,8 @@ use super::*;
 
 /// What `hatchway diff --item` was asked.
 pub(super) struct ItemRequest<'a> {
-    /// The boards (the standard one when empty).
+    /// The boards (when empty, the own board of built-in `--rules`, else
+    /// the standard one).
     pub(super) boards: &'a [PathBuf],
     /// The rules to play them by, at most one (each board's own when none).
     pub(super) rules: &'a [String],

@@ -92,11 +92,16 @@ pub(super) fn unknown_item(rules: &Rules, unknown: &UnknownItem, flag: &str) -> 
 }
 
 /// The text of the board a command was given: a file, or a built-in board
-/// by name (the standard board when `path` is `None`). A name that is both
-/// is read as the file, with a warning.
-pub(super) fn board_input(path: Option<&Path>, term: &Terminal) -> Result<Input, Failure> {
+/// by name (when `path` is `None`, the board of the rules the command plays
+/// by, `rules`, or the standard board). A name that is both is read as the
+/// file, with a warning.
+pub(super) fn board_input(
+    path: Option<&Path>,
+    rules: Option<&Rules>,
+    term: &Terminal,
+) -> Result<Input, Failure> {
     let Some(path) = path else {
-        return Ok(load::standard_board());
+        return Ok(rules.map_or_else(load::standard_board, |r| load::standard_board_of(&r.name)));
     };
     let named = load::board_input(path)?;
     if let Some(note) = named.note {
@@ -109,21 +114,36 @@ pub(super) fn board_input(path: Option<&Path>, term: &Terminal) -> Result<Input,
     Ok(named.input)
 }
 
-pub(super) fn load_board(path: Option<&Path>, term: &Terminal) -> Result<Board, Exit> {
-    load_board_by(path, None, term)
+/// Loads a board by its own rules (when `path` is `None`, the board of
+/// `rules`, else the standard one).
+pub(super) fn load_board(
+    path: Option<&Path>,
+    rules: Option<&Rules>,
+    term: &Terminal,
+) -> Result<Board, Exit> {
+    reported(
+        board_input(path, rules, term).and_then(|i| load::board(&i)),
+        term,
+    )
 }
 
-/// Loads a board (the standard one when `path` is `None`), played by
-/// `rules` when given, whatever its own `rules` line says.
+/// Loads a board (when `path` is `None`, the board of `rules` or the
+/// standard one), played by `rules` when given, whatever its own `rules`
+/// line says.
 pub(super) fn load_board_by(
     path: Option<&Path>,
     rules: Option<&Arc<Rules>>,
     term: &Terminal,
 ) -> Result<Board, Exit> {
-    let loaded = board_input(path, term).and_then(|i| match rules {
+    let loaded = board_input(path, rules.map(|r| r.as_ref()), term).and_then(|i| match rules {
         Some(rules) => load::board_played_by(&i, rules),
         None => load::board(&i),
     });
+    reported(loaded, term)
+}
+
+/// The board loaded, its warnings said; or its problems said (exit 1).
+fn reported(loaded: Result<load::Loaded<Board>, Failure>, term: &Terminal) -> Result<Board, Exit> {
     match loaded {
         Ok(loaded) => {
             print_reports(&loaded.warnings, term);
@@ -136,7 +156,8 @@ pub(super) fn load_board_by(
     }
 }
 
-/// Loads a board (the standard one when `path` is `None`) and applies the
+/// Loads a board (when `path` is `None`, the own board of built-in
+/// `--rules`, else the standard one) and applies the
 /// command line's start room, target room and items to it, reporting any
 /// problem on standard error.
 pub(super) fn load_query(

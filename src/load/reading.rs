@@ -268,12 +268,21 @@ pub(super) fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
-/// The input of the standard board built into the binary.
+/// The input of the standard board built into the binary: the default
+/// rules' own board.
 pub fn standard_board() -> Input {
+    standard_board_of(builtin::DEFAULT_RULES)
+}
+
+/// The board a command given no board plays under the rules named `rules`:
+/// built-in rules' own board (`red-november` is played on
+/// `red-november.board`), the standard board for any other.
+pub fn standard_board_of(rules: &str) -> Input {
+    let (name, text) = builtin::standard_board_of(rules);
     Input {
-        name: builtin::STANDARD_BOARD.0.to_string(),
-        text: builtin::STANDARD_BOARD.1.to_string(),
+        name: name.to_string(),
+        text: text.to_string(),
         dir: None,
-        kind: InputKind::Language,
+        kind: InputKind::of(Path::new(name)),
     }
 }

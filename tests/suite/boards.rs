@@ -361,3 +361,31 @@ fn tables_fit_the_width_and_keep_actions_whole() {
         "the width is not used: {lengths:?}"
     );
 }
+
+/// Built-in rules given with no board play their own board, not the
+/// default board (whose sea the old model has no state for).
+#[test]
+fn rules_given_without_a_board_play_their_own_board() {
+    common::Run::new(&["paths", "--rules", "red-november", "--to", "2"])
+        .stdout(
+            "red-november: start in room 1 (Engine Room), rules red-november, 1 of 10
+  outcomes
+
+room 2 (Oxygen Pumps)
+  #2    1 min  open 1-2, move 2
+",
+        )
+        .run();
+    common::Run::new(&["paths", "--rules", "deep-water", "--max-cost", "1"])
+        .stdout(
+            "deep-water: start in room mess (Mess Hall), rules deep-water, 2 outcomes
+
+room mess (Mess Hall)
+  #1    0 min  stay
+
+room store (Store Room)
+  #2    1 min  open mess-store, move store
+",
+        )
+        .run();
+}

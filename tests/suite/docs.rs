@@ -325,3 +325,70 @@ fn every_environment_variable_read_is_documented() {
         );
     }
 }
+
+/// The board and rules `hatchway paths` plays given `args`, as its first
+/// line names them: `red-november-rulebook: start in room 1 (Engine Room),
+/// rules red-november-rulebook, ...`.
+fn played(args: &[&str]) -> (String, String) {
+    let (out, err, status) = crate::common::hatchway(args);
+    assert_eq!(status, 0, "{args:?}: {err}");
+    let heading = crate::common::words(&out);
+    let board = heading.split(':').next().unwrap_or_default().to_string();
+    let rules = heading
+        .split(", rules ")
+        .nth(1)
+        .and_then(|r| r.split([',', ' ']).next())
+        .unwrap_or_default()
+        .to_string();
+    (board, rules)
+}
+
+/// The defaults the documents name are the program's: the rules a board
+/// uses without a `rules` line (LANGUAGE.md, its statement and its table
+/// of defaults), and the board a command plays when given none, with and
+/// without built-in rules (COMMANDS.md), against what `hatchway paths`
+/// plays.
+#[test]
+fn the_documented_defaults_are_the_programs() {
+    let (board, rules) = played(&["paths", "--max-cost", "0"]);
+    assert_eq!(
+        (board.as_str(), rules.as_str()),
+        ("red-november-rulebook", "red-november-rulebook")
+    );
+    let language = crate::common::words(&read("docs/LANGUAGE.md"));
+    assert!(
+        language.contains(&format!("| which rules a board uses | `{rules}` |")),
+        "LANGUAGE.md's table of defaults names other rules than `{rules}`"
+    );
+    assert!(
+        language.contains(&format!("At most once; without it, `{rules}`.")),
+        "LANGUAGE.md's `rules` statement names other default rules than `{rules}`"
+    );
+    let commands = crate::common::words(&read("docs/COMMANDS.md"));
+    let default_board = format!(
+        "Every command that takes a board plays the built-in board `{board}` when none is given (`boards/{board}.board`: the standard submarine with the sea outside the hull, under the default rules `{rules}`)."
+    );
+    assert!(
+        commands.contains(&default_board),
+        "COMMANDS.md does not say: {default_board}"
+    );
+    // "`--rules red-november` plays `boards/red-november.board`, `--rules
+    // deep-water` `boards/deep-water.board`"
+    let (_, rest) = commands
+        .split_once("it plays those rules' own board instead: ")
+        .expect("COMMANDS.md says which board `--rules` plays without a board");
+    let sentence = rest.split(" (a rules file").next().unwrap_or_default();
+    let mut named = 0;
+    for pair in sentence.split(", ") {
+        let quoted: Vec<&str> = pair.split('`').skip(1).step_by(2).collect();
+        let [option, file] = quoted[..] else {
+            panic!("COMMANDS.md: `{pair}` names no rules and board");
+        };
+        let given = option.trim_start_matches("--rules ");
+        let (board, rules) = played(&["paths", "--rules", given, "--max-cost", "0"]);
+        assert_eq!(rules, given);
+        assert_eq!(file, format!("boards/{board}.board"), "--rules {given}");
+        named += 1;
+    }
+    assert_eq!(named, 2, "{sentence}");
+}
