@@ -22,9 +22,18 @@ pub(super) fn finish<T>(
 
 /// Puts problems in file order (those without a place first, then by where
 /// their main label starts; the sort is stable, so ties keep the order they
-/// were found in) and keeps the first [`MAX_PROBLEMS`].
+/// were found in), causes before their consequences, and keeps the first
+/// [`MAX_PROBLEMS`].
 pub(super) fn order(problems: &mut Vec<Problem>) {
-    problems.sort_by_key(|p| p.labels.first().map(|l| l.span.start));
+    let unknown_names = problems
+        .iter()
+        .any(|p| p.code == Code::UnknownName && p.is_error());
+    problems.sort_by_key(|p| {
+        (
+            follows(p, unknown_names),
+            p.labels.first().map(|l| l.span.start),
+        )
+    });
     if problems.len() > MAX_PROBLEMS {
         let rest = problems.split_off(MAX_PROBLEMS);
         let errors = rest.iter().filter(|p| p.is_error()).count();
@@ -41,6 +50,14 @@ pub(super) fn order(problems: &mut Vec<Problem>) {
         };
         problems.push(note.help("fix the problems above and check the file again"));
     }
+}
+
+/// Whether `problem` may be a consequence of a file's unknown names (when
+/// it has some), to be said after them: a rule written for a misspelt state
+/// (`enter low_flod`) leaves the state meant (`low_flood`) without one,
+/// and the reader who mends the name mends both.
+fn follows(problem: &Problem, unknown_names: bool) -> bool {
+    unknown_names && problem.code == Code::MissingRule
 }
 
 /// The compiled value, or the failure, with every problem as a report.

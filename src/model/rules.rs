@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::diagnostic::SourceFile;
-use crate::syntax::ast::Span;
+use crate::diagnostic::Span;
 
 use super::*;
 

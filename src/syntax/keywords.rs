@@ -30,6 +30,9 @@ pub struct Keyword {
     pub reserved: bool,
     /// Where it starts a statement.
     pub starts: Starts,
+    /// The word after it that a rules file's statement opens with (`states`
+    /// after `room`, `through` after `walk`), empty when it opens alone.
+    pub then: &'static str,
 }
 
 const fn keyword(word: &'static str, reserved: bool, starts: Starts) -> Keyword {
@@ -37,6 +40,17 @@ const fn keyword(word: &'static str, reserved: bool, starts: Starts) -> Keyword 
         word,
         reserved,
         starts,
+        then: "",
+    }
+}
+
+/// A keyword that opens a rules file's statement with the word `then`.
+const fn opening(word: &'static str, starts: Starts, then: &'static str) -> Keyword {
+    Keyword {
+        word,
+        reserved: true,
+        starts,
+        then,
     }
 }
 
@@ -46,12 +60,12 @@ pub const KEYWORDS: &[Keyword] = &[
     // naming its rules.
     keyword("rules", true, Starts::Header),
     keyword("board", true, Starts::Header),
-    keyword("room", true, Starts::EitherStatement),
-    keyword("hatch", true, Starts::EitherStatement),
+    opening("room", Starts::EitherStatement, "states"),
+    opening("hatch", Starts::EitherStatement, "states"),
     keyword("states", false, Starts::Nothing),
     keyword("items", true, Starts::RulesStatement),
     keyword("open", false, Starts::RulesStatement),
-    keyword("walk", true, Starts::RulesStatement),
+    opening("walk", Starts::RulesStatement, "through"),
     keyword("through", true, Starts::Nothing),
     keyword("enter", true, Starts::RulesStatement),
     keyword("leave", true, Starts::RulesStatement),
@@ -131,6 +145,22 @@ pub fn statement_words(board: bool) -> impl Iterator<Item = &'static str> {
             Starts::Nothing => false,
         })
         .map(|k| k.word)
+}
+
+/// How each statement of a board file (`board` true) or of a rules file
+/// opens, as a help line names the statements: `room states` and `walk
+/// through` in a rules file, `room` in a board file. In table order, but
+/// for a board's `rules`, named last: it heads a rules file first.
+pub fn statement_openings(board: bool) -> Vec<String> {
+    let mut keywords: Vec<&Keyword> = statement_words(board).filter_map(find).collect();
+    keywords.sort_by_key(|k| k.starts == Starts::Header);
+    keywords
+        .iter()
+        .map(|k| match k.then {
+            then if !board && !then.is_empty() => format!("{} {then}", k.word),
+            _ => k.word.to_string(),
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -208,6 +208,109 @@ fn quoted_text_problem(text: &str, start: usize) -> Option<Problem> {
     )
 }
 
+/// A number the grammar cannot read where a whole number stands after
+/// `cost`, `bonus` or `at`: a fraction (`cost 2.5`, where pest sees `cost
+/// 2` and then a `.` no statement starts with) or a negative number (`cost
+/// -2`). Says what a number there is, its range, and the number to write.
+fn number_problem(text: &str, start: usize, expected: &[&str]) -> Option<Problem> {
+    let rest = &text[start..];
+    let digits_after = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    let before = text[..start].trim_end_matches([' ', '\t']);
+    let (keyword_end, number_span, number) = if let Some(fraction) = rest.strip_prefix('.') {
+        // `2.5`: the whole part is the end of the text before, the
+        // fraction what pest stopped at.
+        let whole = before.len() - digits_after(&before.chars().rev().collect::<String>());
+        let fraction_len = digits_after(fraction);
+        if whole == before.len() || fraction_len == 0 || before.len() != start {
+            return None;
+        }
+        let span = Span::new(whole, start + 1 + fraction_len);
+        (whole, span, &text[span.start..span.end])
+    } else if let Some(magnitude) = rest.strip_prefix('-') {
+        let len = digits_after(magnitude);
+        if len == 0 || !expected.contains(&"a number") {
+            return None;
+        }
+        let span = Span::new(start, start + 1 + len);
+        (start, span, &text[span.start..span.end])
+    } else {
+        return None;
+    };
+    let keyword = text[..keyword_end]
+        .trim_end()
+        .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or_default();
+    let negative = number.starts_with('-');
+    let max_cost = crate::model::MAX_RULE_COST;
+    let (what, range, write) = match keyword {
+        // A step that takes part of a minute still takes the minute: a
+        // cost is rounded up, so that no path looks cheaper than it is.
+        "cost" => (
+            "a cost",
+            format!("a whole number of minutes from 0 to {max_cost}"),
+            if negative {
+                "a step cannot give minutes back: `cost 0` for one that takes none".to_string()
+            } else {
+                format!(
+                    "minutes are whole numbers, and a part of one takes the whole minute: `cost {}`",
+                    rounded(number, true)
+                )
+            },
+        ),
+        // A bonus is rounded down, so that no roll looks likelier than it is.
+        "bonus" => (
+            "a bonus",
+            format!("a whole number from 0 to {max_cost}, added to the roll"),
+            if negative {
+                "`bonus 0` for none, or a `forbidden` rule where the action cannot be taken"
+                    .to_string()
+            } else {
+                format!(
+                    "a die has no part of a pip: `bonus {}`",
+                    rounded(number, false)
+                )
+            },
+        ),
+        _ if keyword == "at" || text[..keyword_end].trim_end().ends_with(',') => (
+            "a column or row",
+            format!(
+                "a whole number from 0 to {}",
+                crate::model::limits::POSITION
+            ),
+            "count columns and rows in whole boxes from 0 at the top left".to_string(),
+        ),
+        _ => return None,
+    };
+    let label = if negative {
+        "below 0"
+    } else {
+        "not a whole number"
+    };
+    Some(
+        Problem::error(Code::Syntax, format!("{what} is {range}, found `{number}`"))
+            .label(number_span, label)
+            .help(write),
+    )
+}
+
+/// `number`, a fraction such as `2.5`, as a whole number rounded `up` or
+/// down; a negative number becomes 0.
+fn rounded(number: &str, up: bool) -> String {
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    let whole = whole.trim_start_matches('0');
+    let bump = up && fraction.bytes().any(|b| b != b'0');
+    match (whole.parse::<u64>(), bump) {
+        (Ok(w), true) => w.saturating_add(1).to_string(),
+        (Ok(w), false) => w.to_string(),
+        (Err(_), true) if whole.is_empty() => "1".to_string(),
+        (Err(_), _) if whole.is_empty() => "0".to_string(),
+        // Too many digits to add 1 to: the range check of the checker
+        // would refuse it anyway.
+        (Err(_), _) => whole.to_string(),
+    }
+}
+
 /// Where to point when the file ends too early: the last character of the
 /// last line that holds more than white space and comments.
 fn end_of_content(text: &str) -> Span {
@@ -238,6 +341,9 @@ pub(super) fn syntax_problem(
     }
     let mut expected = expected_words(error, kind);
     if let Some(problem) = quoted_text_problem(text, start) {
+        return problem;
+    }
+    if let Some(problem) = number_problem(text, start, &expected) {
         return problem;
     }
     // A word at the start of a line is a new statement, not the end of the
@@ -273,6 +379,19 @@ pub(super) fn syntax_problem(
         });
     }
     problem.respell(found_span, slip)
+}
+
+/// Every statement of a board file (`board` true) or a rules file, from the
+/// keyword table: "`room`, `hatch`, `start` and `rules`".
+fn every_statement(board: bool) -> String {
+    let quoted: Vec<String> = keywords::statement_openings(board)
+        .iter()
+        .map(|s| format!("`{s}`"))
+        .collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
 }
 
 /// The keyword that a word found where one was expected is likely a slip
@@ -328,10 +447,7 @@ fn help(kind: Kind, text: &str, found: Span, expected: &[&str]) -> Option<String
         Kind::Header => Some(
             "a rules file starts with `rules NAME`, a board file with `board NAME`".to_string(),
         ),
-        Kind::Board
-            if statement_expected
-                && keywords::starts_rules_statement_only(word) =>
-        {
+        Kind::Board if statement_expected && keywords::starts_rules_statement_only(word) => {
             Some(format!(
                 "`{word}` belongs in a rules file; a board names its rules with `rules NAME` or `rules \"FILE\"`"
             ))
@@ -339,11 +455,9 @@ fn help(kind: Kind, text: &str, found: Span, expected: &[&str]) -> Option<String
         Kind::Board if statement_expected && word == "board" => {
             Some("a file holds one board".to_string())
         }
-        Kind::Rules if statement_expected && keywords::belongs_to_boards(word) => {
-            Some(format!(
-                "`{word}` belongs in a board file; a rules file holds states, items and rules"
-            ))
-        }
+        Kind::Rules if statement_expected && keywords::belongs_to_boards(word) => Some(format!(
+            "`{word}` belongs in a board file; a rules file holds states, items and rules"
+        )),
         _ if keywords::is_reserved(word)
             && (expected.contains(&"a name") || expected.contains(&"a room id")) =>
         {
@@ -362,12 +476,14 @@ fn help(kind: Kind, text: &str, found: Span, expected: &[&str]) -> Option<String
                 .map_or(text.len(), |i| start + i);
             Some(room_id_help(&text[head..tail]))
         }
-        Kind::Board if statement_expected => Some(
-            "a board file has `room`, `hatch`, `start` and `rules` statements".to_string(),
-        ),
-        Kind::Rules if statement_expected => Some(
-            "a rules file has `room states`, `hatch states`, `items`, `open`, `walk through`, `enter`, `leave`, `flow` and `revisit` statements".to_string(),
-        ),
+        Kind::Board if statement_expected => Some(format!(
+            "a board file has {} statements",
+            every_statement(true)
+        )),
+        Kind::Rules if statement_expected => Some(format!(
+            "a rules file has {} statements",
+            every_statement(false)
+        )),
         _ => None,
     }
 }
@@ -388,6 +504,40 @@ mod tests {
         };
         assert_eq!(quoted(true), BOARD_STATEMENTS);
         assert_eq!(quoted(false), RULES_STATEMENTS);
+    }
+
+    /// The message and help of the first syntax error of `text`.
+    fn said(text: &str) -> (String, String) {
+        let problems = crate::syntax::parse_all(text).err().unwrap_or_default();
+        let first = problems.first();
+        (
+            first.map(|p| p.message.clone()).unwrap_or_default(),
+            first.and_then(|p| p.help.clone()).unwrap_or_default(),
+        )
+    }
+
+    #[test]
+    fn a_number_that_is_not_whole_says_its_range_and_what_to_write() {
+        let rules = |rule: &str| format!("rules r\nroom states: clear\n{rule}\n");
+        let (message, help) = said(&rules("enter clear: cost 2.5"));
+        assert_eq!(message, "a cost is a whole number of minutes from 0 to 1000, found `2.5`");
+        assert!(help.ends_with("`cost 3`"), "{help}");
+        assert!(said(&rules("enter clear: cost 2.0")).1.ends_with("`cost 2`"));
+        assert!(said(&rules("enter clear: cost 0.25")).1.ends_with("`cost 1`"));
+        let (message, help) = said(&rules("action with grog: bonus 1.5"));
+        assert_eq!(message, "a bonus is a whole number from 0 to 1000, added to the roll, found `1.5`");
+        assert!(help.ends_with("`bonus 1`"), "{help}");
+        let (message, _) = said(&rules("action with grog: bonus -3"));
+        assert_eq!(message, "a bonus is a whole number from 0 to 1000, added to the roll, found `-3`");
+        let (message, _) = said("board b\nroom 1 at 1.5,2\nstart 1\n");
+        assert_eq!(message, "a column or row is a whole number from 0 to 99, found `1.5`");
+        let (message, _) = said("board b\nroom 1 at -1,2\nstart 1\n");
+        assert_eq!(message, "a column or row is a whole number from 0 to 99, found `-1`");
+        // Too many digits to round still reads, without a panic.
+        let (message, _) = said(&rules("enter clear: cost 99999999999999999999999.5"));
+        assert!(message.starts_with("a cost is"), "{message}");
+        // A dot that follows no number is what it was.
+        assert!(said(&rules("enter clear: cost 1\n.5")).0.starts_with("expected"));
     }
 
     /// The quick fix of the first syntax error of `text`, as `(start, with)`.

@@ -232,8 +232,8 @@ fn a_misspelt_statement_suggests_the_keyword() {
    ·    ╰── expected a statement
    ╰────
   help: did you mean `enter`? a rules file has `room states`, `hatch states`,
-        `items`, `open`, `walk through`, `enter`, `leave`, `flow` and
-        `revisit` statements
+        `items`, `open`, `walk through`, `enter`, `leave`, `flow`, `revisit`,
+        `end`, `action` and `say` statements
 ",
         )
         .status(1)
