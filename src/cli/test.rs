@@ -417,7 +417,21 @@ fn report_unrendered(why: Unrendered, term: &Terminal) {
 fn difference(p: &Pending, diff: DiffStyle, style: Style) -> String {
     let heading = anstyle::Style::new().bold();
     let Some(old) = &p.old else {
-        return style.paint(heading, &format!("new      {}", p.found.name));
+        // What accepting it would pin, so that no snapshot is accepted
+        // unseen.
+        let mut out = style.paint(heading, &format!("new      {}", p.found.name));
+        let lines = match diff {
+            DiffStyle::Short => changes::outcomes(&p.digest, &p.rules, 20),
+            DiffStyle::Full => p.now.normalized().lines().map(str::to_string).collect(),
+        };
+        for line in lines {
+            out.push('\n');
+            if !line.is_empty() {
+                out.push_str("  ");
+                out.push_str(&line);
+            }
+        }
+        return out;
     };
     let mut out = style.paint(heading, &format!("changed  {}", p.found.name));
     let (old_text, new_text) = (old.normalized() + "\n", p.now.normalized() + "\n");

@@ -211,6 +211,37 @@ pub fn summary(
     out
 }
 
+/// A new answer to a turn, with nothing to compare it with, in the
+/// player's words: the turn it answers, then each outcome on a line (at
+/// most `limit`, then a count of the rest): where it ends, its minutes, the
+/// rooms it changes, its survival and its path.
+pub fn outcomes(new: &Digest, words: &Rules, limit: usize) -> Vec<String> {
+    let mut lines = vec![heading(new)];
+    lines.extend(new.outcomes.iter().take(limit).map(|n| {
+        let path = if n.path.is_empty() {
+            "staying".to_string()
+        } else {
+            format!("by {}", n.path)
+        };
+        format!(
+            "outcome {}: ends in room {}, {}, {}, {}, {path}",
+            n.number,
+            n.room,
+            minutes(n.minutes),
+            changes_text(&n.changes, words),
+            survival_words(&n.survival)
+        )
+    }));
+    let more = new.outcomes.len().saturating_sub(limit);
+    if more > 0 {
+        lines.push(format!(
+            "and {} (`--diff full` shows every line)",
+            super::count(more as u64, "more outcome")
+        ));
+    }
+    lines
+}
+
 /// The full text diff of two replays, unified, with three lines of
 /// context; added lines green and removed lines red when colour is on.
 pub fn full(old: &str, new: &str, style: Style) -> String {

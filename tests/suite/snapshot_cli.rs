@@ -323,3 +323,58 @@ fn a_changed_survival_is_told_and_a_snapshot_without_its_answer_is_shown_as_text
         "{corridor}"
     );
 }
+
+/// A new snapshot is shown before it can be accepted: its turn and every
+/// outcome in the player's words (`--diff short`), or its whole text
+/// (`--diff full`), so that no author accepts what they have not seen.
+#[test]
+fn a_new_snapshot_shows_its_outcomes_before_it_is_accepted() {
+    let folder = Folder::new("new-shown");
+    let dir = folder.0.as_path();
+    folder.write(
+        "wade.board",
+        "board wade\nrules red-november-rulebook\n\nroom 1\nroom 2: \"low water\"\nroom 3: fire\n\nhatch 1-2\nhatch 2-3\n\nstart 1\n",
+    );
+    let (out, err, code) = run(dir, &["test"], "", false);
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        (
+            "new      wade.board
+  wade: start in room 1, rules red-november-rulebook, 2 outcomes
+  outcome 1: ends in room 1, 0 minutes, no room changes, safe, staying
+  outcome 2: ends in room 2, 2 minutes, no room changes, safe, by open 1-2, move 2
+
+1 board, 0 match, 1 new
+nothing written: review them with `hatchway test --review`, or accept them all with `--accept`
+",
+            "",
+            1
+        )
+    );
+    // What `--review` asks about is what it shows, the whole text with
+    // `--diff full`, and what it stores is that text.
+    let (out, err, code) = run(dir, &["test", "--review", "--diff", "full"], "a\n", false);
+    assert_eq!(code, 0, "{out}{err}");
+    let stored = std::fs::read_to_string(dir.join("snapshots/replay@wade.board.snap"))
+        .expect("the snapshot is stored");
+    let text = stored
+        .split("\n---\n")
+        .nth(1)
+        .expect("a header, then the text");
+    let shown: String = text
+        .lines()
+        .map(|l| {
+            if l.is_empty() {
+                "\n".to_string()
+            } else {
+                format!("  {l}\n")
+            }
+        })
+        .collect();
+    assert_eq!(
+        out,
+        format!(
+            "snapshots: snapshots\nnew      wade.board\n{shown}  accept, reject or skip? [a/r/s]   accepted snapshots/replay@wade.board.snap\n\n1 board, 0 match, 1 new (1 accepted)\n"
+        )
+    );
+}
