@@ -520,24 +520,51 @@ mod tests {
     fn a_number_that_is_not_whole_says_its_range_and_what_to_write() {
         let rules = |rule: &str| format!("rules r\nroom states: clear\n{rule}\n");
         let (message, help) = said(&rules("enter clear: cost 2.5"));
-        assert_eq!(message, "a cost is a whole number of minutes from 0 to 1000, found `2.5`");
+        assert_eq!(
+            message,
+            "a cost is a whole number of minutes from 0 to 1000, found `2.5`"
+        );
         assert!(help.ends_with("`cost 3`"), "{help}");
-        assert!(said(&rules("enter clear: cost 2.0")).1.ends_with("`cost 2`"));
-        assert!(said(&rules("enter clear: cost 0.25")).1.ends_with("`cost 1`"));
+        assert!(
+            said(&rules("enter clear: cost 2.0"))
+                .1
+                .ends_with("`cost 2`")
+        );
+        assert!(
+            said(&rules("enter clear: cost 0.25"))
+                .1
+                .ends_with("`cost 1`")
+        );
         let (message, help) = said(&rules("action with grog: bonus 1.5"));
-        assert_eq!(message, "a bonus is a whole number from 0 to 1000, added to the roll, found `1.5`");
+        assert_eq!(
+            message,
+            "a bonus is a whole number from 0 to 1000, added to the roll, found `1.5`"
+        );
         assert!(help.ends_with("`bonus 1`"), "{help}");
         let (message, _) = said(&rules("action with grog: bonus -3"));
-        assert_eq!(message, "a bonus is a whole number from 0 to 1000, added to the roll, found `-3`");
+        assert_eq!(
+            message,
+            "a bonus is a whole number from 0 to 1000, added to the roll, found `-3`"
+        );
         let (message, _) = said("board b\nroom 1 at 1.5,2\nstart 1\n");
-        assert_eq!(message, "a column or row is a whole number from 0 to 99, found `1.5`");
+        assert_eq!(
+            message,
+            "a column or row is a whole number from 0 to 99, found `1.5`"
+        );
         let (message, _) = said("board b\nroom 1 at -1,2\nstart 1\n");
-        assert_eq!(message, "a column or row is a whole number from 0 to 99, found `-1`");
+        assert_eq!(
+            message,
+            "a column or row is a whole number from 0 to 99, found `-1`"
+        );
         // Too many digits to round still reads, without a panic.
         let (message, _) = said(&rules("enter clear: cost 99999999999999999999999.5"));
         assert!(message.starts_with("a cost is"), "{message}");
         // A dot that follows no number is what it was.
-        assert!(said(&rules("enter clear: cost 1\n.5")).0.starts_with("expected"));
+        assert!(
+            said(&rules("enter clear: cost 1\n.5"))
+                .0
+                .starts_with("expected")
+        );
     }
 
     /// The quick fix of the first syntax error of `text`, as `(start, with)`.
