@@ -62,7 +62,7 @@ fn options_take_an_item_or_action_by_its_words_or_in_any_case() {
             "--with",
             "Grog",
             "--path",
-            "stay, Extinguish_Fire 5",
+            "stay, Extinguish Fire 5",
         ],
         &[
             "replay",
@@ -73,6 +73,46 @@ fn options_take_an_item_or_action_by_its_words_or_in_any_case() {
             "grog",
             "--path",
             "stay, extinguish_fire 5",
+        ],
+    );
+    same_as(
+        &[
+            "replay",
+            "desperate-times",
+            "--from",
+            "4",
+            "--path",
+            "stay, Unblock Hatch 2-4 5",
+        ],
+        &[
+            "replay",
+            "desperate-times",
+            "--from",
+            "4",
+            "--path",
+            "stay, unblock_hatch 2-4 5",
+        ],
+    );
+    same_as(
+        &[
+            "replay",
+            "desperate-times",
+            "--from",
+            "4",
+            "--path",
+            "stay, Unblock Hatch 2-4 5",
+            "--format",
+            "json",
+        ],
+        &[
+            "replay",
+            "desperate-times",
+            "--from",
+            "4",
+            "--path",
+            "stay, unblock_hatch 2-4 5",
+            "--format",
+            "json",
         ],
     );
 }
