@@ -243,7 +243,16 @@ fn number_problem(text: &str, start: usize, expected: &[&str]) -> Option<Problem
         .unwrap_or_default();
     let negative = number.starts_with('-');
     let max_cost = crate::model::MAX_RULE_COST;
-    let (what, range, write) = match keyword {
+    // The number to write instead: the one the help names, which an
+    // editor offers as a quick fix.
+    let whole = |up: bool| {
+        if negative {
+            "0".to_string()
+        } else {
+            rounded(number, up)
+        }
+    };
+    let (what, range, write, fix) = match keyword {
         // A step that takes part of a minute still takes the minute: a
         // cost is rounded up, so that no path looks cheaper than it is.
         "cost" => (
@@ -254,9 +263,10 @@ fn number_problem(text: &str, start: usize, expected: &[&str]) -> Option<Problem
             } else {
                 format!(
                     "minutes are whole numbers, and a part of one takes the whole minute: `cost {}`",
-                    rounded(number, true)
+                    whole(true)
                 )
             },
+            Some(whole(true)),
         ),
         // A bonus is rounded down, so that no roll looks likelier than it is.
         "bonus" => (
@@ -266,11 +276,9 @@ fn number_problem(text: &str, start: usize, expected: &[&str]) -> Option<Problem
                 "`bonus 0` for none, or a `forbidden` rule where the action cannot be taken"
                     .to_string()
             } else {
-                format!(
-                    "a die has no part of a pip: `bonus {}`",
-                    rounded(number, false)
-                )
+                format!("a die has no part of a pip: `bonus {}`", whole(false))
             },
+            Some(whole(false)),
         ),
         _ if keyword == "at" || text[..keyword_end].trim_end().ends_with(',') => (
             "a column or row",
@@ -279,6 +287,7 @@ fn number_problem(text: &str, start: usize, expected: &[&str]) -> Option<Problem
                 crate::model::limits::POSITION
             ),
             "count columns and rows in whole boxes from 0 at the top left".to_string(),
+            None,
         ),
         _ => return None,
     };
@@ -290,12 +299,13 @@ fn number_problem(text: &str, start: usize, expected: &[&str]) -> Option<Problem
     Some(
         Problem::error(Code::Syntax, format!("{what} is {range}, found `{number}`"))
             .label(number_span, label)
-            .help(write),
+            .help(write)
+            .respell(number_span, fix.as_deref()),
     )
 }
 
-/// `number`, a fraction such as `2.5`, as a whole number rounded `up` or
-/// down; a negative number becomes 0.
+/// `number`, a fraction with no sign such as `2.5`, as a whole number
+/// rounded `up` or down.
 fn rounded(number: &str, up: bool) -> String {
     let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
     let whole = whole.trim_start_matches('0');
@@ -530,6 +540,11 @@ mod tests {
                 .1
                 .ends_with("`cost 2`")
         );
+        // The number the help names is the editor's quick fix.
+        let fix = |rule: &str| respelt(&rules(rule)).map(|(_, with)| with);
+        assert_eq!(fix("enter clear: cost 2.5"), Some("3".to_string()));
+        assert_eq!(fix("enter clear: cost -2"), Some("0".to_string()));
+        assert_eq!(fix("action with grog: bonus 1.5"), Some("1".to_string()));
         assert!(
             said(&rules("enter clear: cost 0.25"))
                 .1
