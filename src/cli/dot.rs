@@ -65,7 +65,14 @@ pub(super) struct Walked {
 }
 
 pub(super) fn outcome_walk(q: &Query, n: usize, term: &Terminal) -> Result<Walked, Exit> {
-    let solution = solve(q, term)?;
+    let solution = solve(
+        q,
+        Offers {
+            budget: false,
+            max_cost: false,
+        },
+        term,
+    )?;
     let answer = Answer::new(&q.turn, &solution.outcomes);
     let total = answer.total;
     let Some(told) = answer.outcome(n) else {

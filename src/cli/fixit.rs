@@ -41,7 +41,14 @@ pub(super) fn plan(
             return Exit::Invalid;
         }
     };
-    let solution = match solve(&q, term) {
+    let solution = match solve(
+        &q,
+        Offers {
+            budget: true,
+            max_cost: false,
+        },
+        term,
+    ) {
         Ok(s) => s,
         Err(e) => return e,
     };

@@ -189,10 +189,25 @@ pub(super) fn print_refused(refused: &crate::answer::Refused, term: &Terminal) -
     Exit::Invalid
 }
 
-/// Solves a query, reporting a search limit (exit 3) on standard error.
-pub(super) fn solve(q: &Query, term: &Terminal) -> Result<search::Solution, Exit> {
+/// The options a command offers against a search limit, so that its
+/// advice names only options it takes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Offers {
+    /// `--max-states` and `--max-memory`.
+    pub(super) budget: bool,
+    /// `--max-cost`.
+    pub(super) max_cost: bool,
+}
+
+/// Solves a query, reporting a search limit (exit 3) on standard error
+/// with advice that names only the options in `offers`.
+pub(super) fn solve(q: &Query, offers: Offers, term: &Terminal) -> Result<search::Solution, Exit> {
     q.turn.solve(&q.limits).map_err(|limit| {
-        print_plain(limit.to_string(), Some(limit.advice()), term);
+        print_plain(
+            limit.to_string(),
+            limit.advice(offers.budget, offers.max_cost),
+            term,
+        );
         Exit::Limit
     })
 }

@@ -42,7 +42,14 @@ pub(super) fn replay(
     if let Some(plan) = plan {
         return referee_plan(&q, plan, shown, term);
     }
-    let solution = match solve(&q, term) {
+    let solution = match solve(
+        &q,
+        Offers {
+            budget: true,
+            max_cost: true,
+        },
+        term,
+    ) {
         Ok(s) => s,
         Err(e) => return e,
     };

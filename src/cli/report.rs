@@ -12,7 +12,14 @@ pub(super) fn report(
         Ok(q) => q,
         Err(e) => return e,
     };
-    let solution = match solve(&q, term) {
+    let solution = match solve(
+        &q,
+        Offers {
+            budget: true,
+            max_cost: true,
+        },
+        term,
+    ) {
         Ok(s) => s,
         Err(e) => return e,
     };

@@ -61,7 +61,14 @@ fn solved(
     term: &Terminal,
 ) -> Result<(Query, search::Solution), Exit> {
     let q = load_query(path, args, term)?;
-    let solution = solve(&q, term)?;
+    let solution = solve(
+        &q,
+        Offers {
+            budget: true,
+            max_cost: true,
+        },
+        term,
+    )?;
     Ok((q, solution))
 }
 
@@ -188,7 +195,14 @@ pub(super) fn play(path: Option<&Path>, turn: TurnArgs, budget: Budget, term: &T
     let turn = &args.turn;
     // The whole turn is solved once, so that every ship the player reaches
     // is compared with the cheapest way to it.
-    let solution = match solve(&q, term) {
+    let solution = match solve(
+        &q,
+        Offers {
+            budget: true,
+            max_cost: false,
+        },
+        term,
+    ) {
         Ok(s) => s,
         Err(e) => return e,
     };

@@ -176,15 +176,20 @@ impl LimitReached {
         }
     }
 
-    /// What to do about the stop: raise the budget that stopped it, or ask
-    /// only for the outcomes it settled, which fits in the same budget.
-    pub fn advice(&self) -> String {
-        match self.settled_cost {
-            Some(c) => format!(
-                "{}, or ask only for the outcomes it settled: `--max-cost {c}`",
-                self.raise()
-            ),
-            None => self.raise().to_string(),
+    /// What to do about the stop, naming only the options the command
+    /// takes: raise the budget that stopped it (when it takes `budget`
+    /// options), or ask only for the outcomes it settled, which fits in the
+    /// same budget (when it takes `--max-cost`). `None` when it takes
+    /// neither.
+    pub fn advice(&self, budget: bool, max_cost: bool) -> Option<String> {
+        let settled = self
+            .settled_cost
+            .filter(|_| max_cost)
+            .map(|c| format!("ask only for the outcomes it settled: `--max-cost {c}`"));
+        match (budget, settled) {
+            (true, Some(settled)) => Some(format!("{}, or {settled}", self.raise())),
+            (true, None) => Some(self.raise().to_string()),
+            (false, settled) => settled,
         }
     }
 

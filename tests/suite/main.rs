@@ -25,6 +25,7 @@ mod engine_words;
 mod exactness;
 mod export;
 mod format;
+mod hints;
 mod hostile;
 mod import;
 mod invariants;
