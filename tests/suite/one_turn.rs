@@ -596,3 +596,32 @@ fn survival_shows_only_the_kinds_asked_for() {
         assert!(err.contains("'--survival'"), "{command}: {err}");
     }
 }
+
+/// Why a room is out of reach is told as a fact of the ship, with what
+/// would allow the step, whatever bars it: a blocked hatch, the sea
+/// without an aqualung, the high water an opening lets in; the rule that
+/// decides only with `--explain`. Each pinned whole.
+#[test]
+fn every_refusal_is_a_fact_of_the_ship() {
+    let board = "tests/fixtures/barred.board";
+    let cases: [(&str, &[&str]); 4] = [
+        ("blocked-hatch", &["--to", "2"]),
+        ("sea-without-aqualung", &["--to", "sea"]),
+        ("flooded-by-opening", &["--to", "6", "--with", "aqualung"]),
+        (
+            "flooded-by-opening-explained",
+            &["--to", "6", "--with", "aqualung", "--explain"],
+        ),
+    ];
+    for (name, args) in cases {
+        let out =
+            Run::new(&[&["paths", board], args].concat()).snapshot(&format!("refusal@{name}"));
+        let explained = args.contains(&"--explain");
+        assert_eq!(
+            out.stdout.contains("the rules"),
+            explained,
+            "{name}: {}",
+            out.stdout
+        );
+    }
+}
