@@ -247,3 +247,32 @@ fn replay_command(path: Option<&Path>, walked: &str, turn: &TurnArgs) -> String 
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The command `play` prints on quitting replays the same turn when
+    /// pasted into a shell: every option the player gave, each word quoted
+    /// where the shell would split or expand it.
+    #[test]
+    fn the_replay_command_is_whole_and_quoted() {
+        let turn = TurnArgs {
+            from: Some("Missile Control".to_string()),
+            with: vec!["grog".to_string(), "fire_extinguisher".to_string()],
+            rules: Some("red-november-rulebook".to_string()),
+        };
+        assert_eq!(
+            replay_command(
+                Some(Path::new("my boards/it's.board")),
+                "open 5-7, move 5",
+                &turn
+            ),
+            "hatchway replay \"my boards/it's.board\" --path 'open 5-7, move 5' --from 'Missile Control' --with 'grog,fire_extinguisher' --rules red-november-rulebook"
+        );
+        assert_eq!(
+            replay_command(None, "stay", &TurnArgs::default()),
+            "hatchway replay --path stay"
+        );
+    }
+}

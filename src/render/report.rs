@@ -435,7 +435,7 @@ fn filters(board: &Board, outcomes: &[Told<'_>]) -> String {
     }
     let most = outcomes.iter().map(|t| t.outcome.cost.0).max().unwrap_or(0);
     format!(
-        "<form id=\"filters\" class=\"filters\" aria-label=\"narrow the outcomes\">\n<label>ends in <select id=\"filter-room\">{rooms}</select></label>\n<label>verdict <select id=\"filter-verdict\"><option value=\"\">any</option><option value=\"safe\">safe</option><option value=\"fatal\">fatal</option></select></label>\n<label>at most <input id=\"filter-cost\" type=\"number\" min=\"0\" max=\"{most}\" value=\"{most}\" inputmode=\"numeric\"> min</label>\n<output id=\"filter-count\">{} shown</output>\n</form>\n",
+        "<form id=\"filters\" class=\"filters\" aria-label=\"narrow the outcomes\">\n<label>ends in <select id=\"filter-room\">{rooms}</select></label>\n<label>verdict <select id=\"filter-verdict\"><option value=\"\">any</option><option value=\"safe\">safe as he is</option><option value=\"fatal\">deadly if he stays</option></select></label>\n<label>at most <input id=\"filter-cost\" type=\"number\" min=\"0\" max=\"{most}\" value=\"{most}\" inputmode=\"numeric\"> min</label>\n<output id=\"filter-count\">{} shown</output>\n</form>\n",
         outcomes.len()
     )
 }
