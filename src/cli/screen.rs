@@ -72,6 +72,21 @@ fn solved(
     Ok((q, solution))
 }
 
+/// Says on the terminal that the turn is being searched, before a
+/// full-screen view can show anything, and takes Ctrl-C meanwhile as a
+/// request to stop (exit 130) rather than a signal that kills.
+fn searching() {
+    if std::io::stderr().is_terminal() {
+        eprintln!("searching the turn… (Ctrl-C stops)");
+    }
+    // The screen itself reads Ctrl-C as a key in raw mode; this handler
+    // only ever runs before it starts.
+    let _ = ctrlc::set_handler(|| {
+        eprintln!("stopped before the first screen");
+        std::process::exit(Exit::Interrupted as i32);
+    });
+}
+
 /// Runs a screen on the terminal; a terminal that cannot be driven is an
 /// error of the input side (exit 1), said plainly.
 fn run_screen(screen: &mut impl Screen, term: &Terminal) -> Exit {
@@ -94,6 +109,7 @@ pub(super) fn replay_screen(
     {
         return exit;
     }
+    searching();
     let (q, solution) = match solved(path, args, term) {
         Ok(solved) => solved,
         Err(e) => return e,
@@ -195,6 +211,7 @@ pub(super) fn play(path: Option<&Path>, turn: TurnArgs, budget: Budget, term: &T
     let turn = &args.turn;
     // The whole turn is solved once, so that every ship the player reaches
     // is compared with the cheapest way to it.
+    searching();
     let solution = match solve(
         &q,
         Offers {
