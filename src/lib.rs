@@ -96,9 +96,6 @@ mod syntax;
 #[doc = include_str!("../docs/COMMANDS.md")]
 struct CommandsExample;
 
-/// Runs the `hatchway` command line on the process's arguments: the whole
-/// program of the `hatchway` binary, which is a call of this. It is not part
-/// of the library's API.
 /// What the crate's own tests, benchmarks, examples and fuzz targets reach
 /// that is not part of its API: the general search the shortcuts are held
 /// to, reading raw bytes as a file, and the batch's layout cache. Hidden
@@ -135,6 +132,9 @@ pub mod testing {
     }
 }
 
+/// Runs the `hatchway` command line on the process's arguments: the whole
+/// program of the `hatchway` binary, which is a call of this. It is not part
+/// of the library's API.
 #[doc(hidden)]
 pub fn command_line() -> std::process::ExitCode {
     cli::run()

@@ -53,7 +53,6 @@ pub(super) fn dot(path: Option<&Path>, turn: TurnArgs, drawn: Drawn, term: &Term
     Exit::Success
 }
 
-/// The path of outcome `n`, as the answer replayed it.
 /// An outcome's path as the pictures draw it: its title, the ship where it
 /// ends, its steps, and the verdict of the gnome left there in words
 /// (empty under rules without `end` rules).
@@ -64,6 +63,7 @@ pub(super) struct Walked {
     pub(super) verdict: String,
 }
 
+/// The path of outcome `n`, as the answer replayed it.
 pub(super) fn outcome_walk(q: &Query, n: usize, term: &Terminal) -> Result<Walked, Exit> {
     let solution = solve(
         q,

@@ -9,6 +9,8 @@ use crate::render::svg;
 use super::dot::{Drawn, Walked, outcome_walk, plan_walk};
 use super::*;
 
+/// Draws the ship of the turn the options give, as text for the terminal
+/// or as SVG, with an outcome's or a planned path when one is asked for.
 pub(super) fn draw(
     path: Option<&Path>,
     turn: TurnArgs,

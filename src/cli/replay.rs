@@ -122,6 +122,10 @@ pub(super) fn read_plan(plan: PlanSource) -> Result<(String, String), Failure> {
     }
 }
 
+/// Judges a planned path step by step, as `replay --path` does: the log
+/// (or the document) of the steps the rules allow, the first they refuse
+/// as an error pointing into the plan, a final fix-it's roll, and how the
+/// plan compares with the cheapest way to where it ends.
 pub(super) fn referee_plan(q: &Query, plan: PlanSource, shown: Shown, term: &Terminal) -> Exit {
     let pictures = shown == Shown::Log { pictures: true };
     let log = matches!(shown, Shown::Log { .. });

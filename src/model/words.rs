@@ -44,7 +44,7 @@ impl Rules {
 
     /// The index among the names of `kind` of the one `words` name: the
     /// name, in any case, or the words the rules say it in, in any case
-    /// (see [`spelling::meant`]).
+    /// (see `spelling::meant`).
     pub fn meant(&self, kind: Names, words: &str) -> Option<usize> {
         // The name spelt exactly first, without the words: a batch reads
         // every state of every line here.
@@ -85,7 +85,7 @@ impl Rules {
 
     /// The name of `kind` closest to `words` that name none, searched among
     /// the names and the words they are said in
-    /// ([`spelling::closest_said`]).
+    /// (`spelling::closest_said`).
     pub fn closest(&self, kind: Names, words: &str) -> Option<&str> {
         let said = self.said(kind);
         spelling::closest_said(words, said.iter().map(|(n, s)| (*n, s.as_ref())))
