@@ -1459,10 +1459,12 @@ fn queued_changes_are_dropped_for_the_last() {
         .filter(|m| m["method"] == "textDocument/publishDiagnostics")
         .map(|m| m["params"]["version"].clone())
         .collect();
-    // One change may be taken before the others have arrived (the server
-    // reads on while the test still writes); no other text but the last
-    // is checked.
-    assert!(checked.len() <= 1, "{checked:?}");
+    // A change may be taken before the others have arrived: the server
+    // reads on while the test still writes 30 texts of some 100 KB, and a
+    // loaded machine lets it check one or two texts while the rest are on
+    // their way (2 and 27 were seen). Past those few, only the last text
+    // is checked, never one for each change.
+    assert!(checked.len() <= 4, "{checked:?}");
     assert_eq!(session.finish().0, 0);
 }
 
