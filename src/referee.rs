@@ -327,17 +327,16 @@ impl Ship {
         let rules = movement.rules();
         let rule_ref = self.deciding_rule(board, movement, action);
         let quote = rule_ref.and_then(|r| rules.quote(r));
+        // The hatch the step opens or walks through, and its state.
+        let through = match action {
+            Action::Move(there) => board.hatch_between(self.position, there),
+            Action::Open(h) => Some(h),
+        }
+        .map(|h| self.hatches[h.index()]);
         let mut allowing = Vec::new();
         let fact = match illegal {
             Illegal::NotPassable { hatch, state } => {
-                let through = match action {
-                    Action::Move(there) => board.hatch_between(self.position, there),
-                    Action::Open(h) => Some(h),
-                };
-                if through
-                    .and_then(|h| movement.opening(self.hatches[h.index()]))
-                    .is_some()
-                {
+                if through.and_then(|s| movement.opening(s)).is_some() {
                     allowing.push(format!("open it first: open {hatch}"));
                 }
                 format!("hatch {hatch} is {state}")
@@ -369,35 +368,32 @@ impl Ship {
         // The actions that change the hatch's state into one that can be
         // opened or walked through: they free it, on this turn's fix-it
         // from one of its rooms or on a later turn.
-        if let Illegal::NotPassable { .. } | Illegal::CannotOpen { .. } = illegal {
-            let hatch = match action {
-                Action::Move(there) => board.hatch_between(self.position, there),
-                Action::Open(h) => Some(h),
-            };
-            if let Some(state) = hatch.map(|h| self.hatches[h.index()])
-                && movement.opening(state).is_none()
-            {
-                let frees = |a: &turn::Action| {
-                    a.changes.iter().any(|c| {
-                        matches!(*c, turn::Change::Hatch { from, to } if from == state
+        if matches!(
+            illegal,
+            Illegal::NotPassable { .. } | Illegal::CannotOpen { .. }
+        ) && let Some(state) = through
+            && movement.opening(state).is_none()
+        {
+            let frees = |a: &turn::Action| {
+                a.changes.iter().any(|c| {
+                    matches!(*c, turn::Change::Hatch { from, to } if from == state
                             && (movement.walk_through(to) || movement.opening(to).is_some()))
-                    })
-                };
-                allowing.extend(
-                    rules
-                        .turn
-                        .actions
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, a)| frees(a))
-                        .map(|(i, _)| {
-                            format!(
-                                "a successful {} frees it",
-                                rules.say_action(ActionId(i as u8))
-                            )
-                        }),
-                );
-            }
+                })
+            };
+            allowing.extend(
+                rules
+                    .turn
+                    .actions
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, a)| frees(a))
+                    .map(|(i, _)| {
+                        format!(
+                            "a successful {} frees it",
+                            rules.say_action(ActionId(i as u8))
+                        )
+                    }),
+            );
         }
         // Any one item more that makes the step legal: the rules are asked
         // again with it held, so the hint is never a guess.

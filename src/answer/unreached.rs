@@ -89,8 +89,7 @@ impl Turn {
                         if !barred.iter().any(|r| r.ruling.fact == ruling.fact) {
                             barred.push(Barred {
                                 action: tried,
-                                after_opening: after_opening
-                                    .filter(|_| tried != Action::Open(hatch)),
+                                after_opening,
                                 ruling,
                             });
                         }

@@ -41,14 +41,7 @@ pub(super) fn plan(
             return Exit::Invalid;
         }
     };
-    let solution = match solve(
-        &q,
-        Offers {
-            budget: true,
-            max_cost: false,
-        },
-        term,
-    ) {
+    let solution = match solve(&q, Offers::BUDGET, term) {
         Ok(s) => s,
         Err(e) => return e,
     };

@@ -199,6 +199,24 @@ pub(super) struct Offers {
     pub(super) max_cost: bool,
 }
 
+impl Offers {
+    /// A command that takes the budget options and `--max-cost`.
+    pub(super) const ALL: Offers = Offers {
+        budget: true,
+        max_cost: true,
+    };
+    /// A command that takes the budget options alone.
+    pub(super) const BUDGET: Offers = Offers {
+        budget: true,
+        max_cost: false,
+    };
+    /// A command that takes neither, searching within the defaults.
+    pub(super) const NONE: Offers = Offers {
+        budget: false,
+        max_cost: false,
+    };
+}
+
 /// Solves a query, reporting a search limit (exit 3) on standard error
 /// with advice that names only the options in `offers`.
 pub(super) fn solve(q: &Query, offers: Offers, term: &Terminal) -> Result<search::Solution, Exit> {

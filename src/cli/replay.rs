@@ -42,14 +42,7 @@ pub(super) fn replay(
     if let Some(plan) = plan {
         return referee_plan(&q, plan, shown, term);
     }
-    let solution = match solve(
-        &q,
-        Offers {
-            budget: true,
-            max_cost: true,
-        },
-        term,
-    ) {
+    let solution = match solve(&q, Offers::ALL, term) {
         Ok(s) => s,
         Err(e) => return e,
     };

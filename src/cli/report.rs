@@ -12,14 +12,7 @@ pub(super) fn report(
         Ok(q) => q,
         Err(e) => return e,
     };
-    let solution = match solve(
-        &q,
-        Offers {
-            budget: true,
-            max_cost: true,
-        },
-        term,
-    ) {
+    let solution = match solve(&q, Offers::ALL, term) {
         Ok(s) => s,
         Err(e) => return e,
     };

@@ -581,14 +581,15 @@ pub fn verdict_lines(told: &Told<'_>, lead: &str, indent: &str, style: Style) ->
         .iter()
         .filter(|(i, _)| Some(*i) == counted)
         .chain(remedies.iter().filter(|(i, _)| Some(*i) != counted));
+    let rescue = survival::rescue(told);
     if s.kind == Kind::Fatal
-        && let Some(rescue) = survival::rescue(told)
+        && let Some(rescue) = &rescue
     {
-        out.push_str(&wrapped(&rescue, indent, false, style));
+        out.push_str(&wrapped(rescue, indent, false, style));
     }
     for &(i, fixit) in ordered {
-        let how = match survival::rescue(told) {
-            Some(r) if Some(i) == counted && s.kind != Kind::Fatal => r,
+        let how = match &rescue {
+            Some(r) if Some(i) == counted && s.kind != Kind::Fatal => r.clone(),
             _ => format!(
                 "{} saves him if it succeeds",
                 movement.rules().say_action(fixit.action)

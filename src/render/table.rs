@@ -136,7 +136,7 @@ const HEADING: Look = Look::new().bold();
 /// of `first` columns on the first line and `rest` on the others, broken
 /// only between items: an item such as `open 1-2` is never split, and one
 /// wider than a line has a line of its own.
-fn wrap_items(items: &[String], first: usize, rest: usize, width: usize) -> Vec<String> {
+pub(crate) fn wrap_items(items: &[String], first: usize, rest: usize, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     let mut used = first;

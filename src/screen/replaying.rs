@@ -274,45 +274,34 @@ impl<'r, 'a> Replaying<'r, 'a> {
                 lines.push(Line::raw(format!("  {}", replay::flow_words(board, c))));
             }
         }
-        // The whole path, the step shown marked, wrapped between steps.
-        let mut words: Vec<(String, bool)> = steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let w = s.action.text(board);
-                if i + 1 == step {
-                    (format!("[{w}]"), true)
-                } else {
-                    (w, false)
-                }
-            })
-            .collect();
+        // The whole path, the step shown marked, wrapped between steps as
+        // the table wraps its paths.
+        let mut words: Vec<String> = steps.iter().map(|s| s.action.text(board)).collect();
+        let chosen = step.checked_sub(1).and_then(|i| words.get_mut(i)).map(|w| {
+            *w = format!("[{w}]");
+            w.clone()
+        });
         if words.is_empty() {
-            words.push(("stay".to_string(), false));
+            words.push("stay".to_string());
         }
-        let width = usize::from(width).max(20);
-        let mut line: Vec<Span<'static>> = vec![Span::raw("path: ")];
-        let mut used = "path: ".len();
-        for (i, (w, chosen)) in words.into_iter().enumerate() {
-            let sep = if i + 1 < steps.len().max(1) { "," } else { "" };
-            let wide = w.chars().count() + sep.len();
-            if used > "path: ".len() && used + 1 + wide > width {
-                lines.push(Line::from(std::mem::take(&mut line)));
-                line.push(Span::raw("      "));
-                used = "      ".len();
-            } else if used > "path: ".len() {
-                line.push(Span::raw(" "));
-                used += 1;
+        let lead = "path: ";
+        let wrapped =
+            render::table::wrap_items(&words, lead.len(), lead.len(), usize::from(width).max(20));
+        for (k, text) in wrapped.into_iter().enumerate() {
+            let mut spans = vec![Span::raw(if k == 0 { lead } else { "      " })];
+            match chosen
+                .as_ref()
+                .and_then(|c| text.find(c.as_str()).map(|at| (at, c)))
+            {
+                Some((at, c)) => {
+                    spans.push(Span::raw(text[..at].to_string()));
+                    spans.push(Span::styled(c.clone(), self.paint.chosen()));
+                    spans.push(Span::raw(text[at + c.len()..].to_string()));
+                }
+                None => spans.push(Span::raw(text)),
             }
-            used += wide;
-            if chosen {
-                line.push(Span::styled(w, self.paint.chosen()));
-            } else {
-                line.push(Span::raw(w));
-            }
-            line.push(Span::raw(sep));
+            lines.push(Line::from(spans));
         }
-        lines.push(Line::from(line));
         if step == steps.len() {
             lines.push(Line::raw(replay::changes_words(board, &o.rooms)));
             let verdict = replay::verdict_lines(told, text);
