@@ -182,6 +182,14 @@ impl<'a> Told<'a> {
         }
     }
 
+    /// The same outcome with nothing worked out of it yet: a view that
+    /// writes outcomes one at a time works on this and forgets it, so that
+    /// an answer of tens of thousands of outcomes never holds all their
+    /// replays and fix-its at once.
+    pub fn unworked(&self) -> Told<'a> {
+        Told::new(self.turn, self.number, self.outcome)
+    }
+
     /// The turn it is an outcome of.
     pub fn turn(&self) -> &'a Turn {
         self.turn

@@ -120,6 +120,13 @@ pub mod testing {
         crate::search::solve_exhaustive(board, movement, start, limits)
     }
 
+    /// The bytes a workspace has room for, as its searches count them: the
+    /// small search's, and the whole workspace's (every table, queue and
+    /// vector of its searches and its answer).
+    pub fn workspace_room(workspace: &crate::search::Workspace) -> (usize, usize) {
+        workspace.room()
+    }
+
     /// Bytes read as a file named `name`, with its size and encoding
     /// checked as a file's are.
     pub fn input_from_bytes(

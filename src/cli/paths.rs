@@ -44,27 +44,36 @@ pub(super) fn paths(
     } else {
         None
     };
+    // Written as it is made: a large answer is never held as text.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let exit = if format == PathsFormat::Table {
-        let mut text = render::table::outcomes(&answer, term.out);
+        let mut written = render::table::write_outcomes(&answer, term.out, &mut out);
         if let Some(why) = &why {
-            text.push('\n');
             let options = textwrap::Options::new(term.out.width.max(40))
                 .word_splitter(textwrap::WordSplitter::NoHyphenation);
-            text.push_str(&textwrap::fill(why, options));
-            text.push('\n');
+            written = written.and_then(|()| writeln!(out, "\n{}", textwrap::fill(why, options)));
         }
-        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        // A closed pipe ends the listing, as `head` wants.
+        let _ = written.and_then(|()| out.flush());
         Exit::Success
     } else {
         if let Some(why) = why {
             print_plain(why, None, term);
         }
-        let mut doc = match document::result_doc(&answer) {
-            Ok(doc) => doc,
-            Err(refused) => return print_refused(&refused, term),
-        };
-        doc.complete_up_to = stop.as_ref().and_then(|s| s.settled_cost).map(|c| c.0);
-        write_document(&doc, format == PathsFormat::Yaml, term)
+        let complete_up_to = stop.as_ref().and_then(|s| s.settled_cost).map(|c| c.0);
+        let yaml = format == PathsFormat::Yaml;
+        match document::write_result(&answer, complete_up_to, yaml, &mut out) {
+            Ok(()) => {
+                let _ = out.flush();
+                Exit::Success
+            }
+            // A closed pipe ends the document, as `head` wants.
+            Err(render::RenderError::Closed) => Exit::Success,
+            Err(e) => {
+                print_plain(e.to_string(), None, term);
+                Exit::Invalid
+            }
+        }
     };
     match stop {
         Some(stop) => {

@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
+use super::RenderError;
 use crate::answer::{Answer, Plans, Refused, Replay, Told, Turn};
 use crate::model::{Board, Movement, Quote, RoomId, RuleRef, StateId};
 use crate::outcome::Action;

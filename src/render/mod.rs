@@ -51,6 +51,10 @@ pub enum RenderError {
     /// another board or under other rules, or hatchway has a bug.
     #[error(transparent)]
     Refused(#[from] Refused),
+    /// The reader of the output went away (a closed pipe) while a document
+    /// was written.
+    #[error("the output was closed")]
+    Closed,
 }
 
 /// Every outcome of an answer, with its number in the full listing: the

@@ -9,6 +9,20 @@ use crate::model::{Movement, RoomId};
 
 /// The table of every outcome shown, grouped by final room.
 pub fn outcomes(answer: &Answer<'_>, style: Style) -> String {
+    let mut out = Vec::new();
+    // Writing to a vector cannot fail.
+    let _ = write_outcomes(answer, style, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// [`outcomes`], written to `out` an outcome at a time, each worked out as
+/// it is written and forgotten after: a table of tens of thousands of
+/// outcomes is written in the memory of one.
+pub fn write_outcomes(
+    answer: &Answer<'_>,
+    style: Style,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
     let (outcomes, total) = (answer.outcomes(), answer.total);
     let counted = if outcomes.len() == total {
         super::count(total as u64, "outcome")
@@ -20,7 +34,7 @@ pub fn outcomes(answer: &Answer<'_>, style: Style) -> String {
         )
     };
     let board = &answer.turn.board;
-    let mut out = heading(answer.turn, &counted, style);
+    out.write_all(heading(answer.turn, &counted, style).as_bytes())?;
     // Numbered cheapest first, shown by final room: within a room the
     // numbers still rise, by cost then room states.
     let mut rows: Vec<&Told<'_>> = outcomes.iter().collect();
@@ -30,13 +44,12 @@ pub fn outcomes(answer: &Answer<'_>, style: Style) -> String {
         let o = told.outcome;
         if room != Some(o.room) {
             room = Some(o.room);
-            out.push('\n');
-            out.push_str(&style.paint(HEADING, &format!("room {}", board.room(o.room).label())));
-            out.push('\n');
+            let heading = style.paint(HEADING, &format!("room {}", board.room(o.room).label()));
+            write!(out, "\n{heading}\n")?;
         }
-        out.push_str(&outcome(told, false, style));
+        out.write_all(outcome(&told.unworked(), false, style).as_bytes())?;
     }
-    out
+    Ok(())
 }
 
 /// The first line of a listing: the board, the start, the rules, and

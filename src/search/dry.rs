@@ -17,7 +17,7 @@
 use crate::model::{Board, Cost, HatchId, Movement, RoomId, StateId};
 use crate::outcome::Action;
 
-use super::outcomes::Writer;
+use super::outcomes::{Writer, answer_fits};
 use super::path::may_store;
 use super::{Full, Limits, Stopped, Workspace};
 
@@ -68,6 +68,17 @@ pub struct Space {
     left: Vec<u32>,
     right: Vec<u32>,
     states: Vec<StateId>,
+}
+
+impl Space {
+    /// The bytes it has room for.
+    pub(super) fn room(&self) -> usize {
+        use super::table::vec_room;
+        vec_room(&self.nodes)
+            + vec_room(&self.left)
+            + vec_room(&self.right)
+            + vec_room(&self.states)
+    }
 }
 
 /// Writes the actions of the way into `room` (ranks, first action first).
@@ -194,6 +205,13 @@ pub fn solve(
         }
     }
 
+    let mut sizes: Vec<(u32, u32)> = (nodes.iter())
+        .filter(|n| n.settled)
+        .map(|n| (n.cost, n.len))
+        .collect();
+    sizes.sort_unstable();
+    let held = rooms * std::mem::size_of::<Node>();
+    answer_fits(limits, held, (rooms, reached), sizes.into_iter())?;
     states.clear();
     states.extend(board.rooms.iter().map(|room| room.state));
     let mut writer = Writer::new(&mut solution.outcomes, spare);

@@ -15,6 +15,16 @@ pub(super) struct Frontier {
 }
 
 impl Frontier {
+    /// The bytes it has room for.
+    pub(super) fn room(&self) -> usize {
+        use super::table::vec_room;
+        let entry = std::mem::size_of::<(u32, u32)>();
+        vec_room(&self.ring)
+            + self.ring.iter().map(vec_room).sum::<usize>()
+            + vec_room(&self.current)
+            + self.zero.capacity() * entry
+    }
+
     /// Empties the frontier for actions costing at most `max_step`,
     /// keeping its memory.
     #[inline]

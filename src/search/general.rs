@@ -8,7 +8,7 @@ use crate::outcome::Action;
 
 use super::canon::Canon;
 use super::frontier::Frontier;
-use super::outcomes::Writer;
+use super::outcomes::{Writer, answer_fits};
 use super::packing::Layout;
 use super::path::{NO_PARENT, Node, better_way, may_store, offer, write_actions};
 use super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
@@ -66,7 +66,7 @@ pub(super) fn solve(
     let (states, beyond) = workspace
         .full
         .settle(board, movement, limits, &layout, &mut canon)?;
-    collect_outcomes(workspace, board, &layout);
+    collect_outcomes(workspace, board, &layout, limits)?;
     workspace.solution.states = states;
     workspace.solution.beyond = (beyond < u32::MAX).then_some(Cost(beyond));
     Ok(())
@@ -74,7 +74,12 @@ pub(super) fn solve(
 
 /// The best settled state of every outcome of the general search, turned
 /// into [`Outcome`](crate::outcome::Outcome)s in the workspace's solution.
-fn collect_outcomes(workspace: &mut Workspace, board: &Board, layout: &Layout) {
+fn collect_outcomes(
+    workspace: &mut Workspace,
+    board: &Board,
+    layout: &Layout,
+    limits: &Limits,
+) -> Result<(), Stopped> {
     // Outcome keys (position and room states) in an arena table like the
     // states themselves, with the best node of each.
     let Workspace {
@@ -105,6 +110,17 @@ fn collect_outcomes(workspace: &mut Workspace, board: &Board, layout: &Layout) {
             best.nodes[slot as usize] = node;
         }
     }
+    let mut sizes: Vec<(u32, u32)> = (best.nodes.iter())
+        .map(|&n| (store.nodes[n as usize].cost, store.nodes[n as usize].len))
+        .collect();
+    sizes.sort_unstable();
+    let held = store.held() + best.held() + sizes.len() * std::mem::size_of::<(u32, u32)>();
+    answer_fits(
+        limits,
+        held,
+        (board.rooms.len(), store.nodes.len()),
+        sizes.into_iter(),
+    )?;
     let hatch_count = board.hatches.len();
     let mut writer = Writer::new(&mut solution.outcomes, spare);
     for &node in &best.nodes {
@@ -120,6 +136,7 @@ fn collect_outcomes(workspace: &mut Workspace, board: &Board, layout: &Layout) {
     writer
         .finish()
         .sort_unstable_by(|a, b| (a.cost, a.room, &a.rooms).cmp(&(b.cost, b.room, &b.rooms)));
+    Ok(())
 }
 
 /// The memory of the full search.
@@ -133,6 +150,12 @@ pub(super) struct Full {
 }
 
 impl Full {
+    /// The bytes it has room for.
+    pub(super) fn room(&self) -> usize {
+        use super::table::vec_room;
+        self.store.room() + self.frontier.room() + vec_room(&self.settled) + vec_room(&self.scratch)
+    }
+
     /// Settles every state reachable from those in the store, in order of
     /// (cost, actions); returns how many states were stored, and the
     /// cheapest step past the cost bound (`u32::MAX`: none).

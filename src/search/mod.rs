@@ -145,10 +145,33 @@ pub struct LimitReached {
     pub settled_cost: Option<Cost>,
     /// Whether the memory budget, not the state budget, stopped it.
     pub memory: bool,
+    /// When the search itself fitted but its answer would not have fitted
+    /// beside it: how big the whole answer would be.
+    pub answer: Option<AnswerSize>,
+}
+
+/// How big an answer a search found would be, had it been written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnswerSize {
+    /// Its outcomes.
+    pub outcomes: usize,
+    /// The bytes they would take, each with its room states and path.
+    pub bytes: usize,
 }
 
 impl std::fmt::Display for LimitReached {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.answer.is_some() {
+            return match self.settled_cost {
+                Some(c) => write!(
+                    f,
+                    "{}; the outcomes costing at most {} fit",
+                    self.why(),
+                    crate::spelling::count(u64::from(c.0), "minute")
+                ),
+                None => write!(f, "{}; not even those of cost 0 fit", self.why()),
+            };
+        }
         match self.settled_cost {
             Some(c) => write!(
                 f,
@@ -197,7 +220,13 @@ impl LimitReached {
     /// its limit of 5000 states`.
     pub fn why(&self) -> String {
         let states = crate::spelling::count(self.states as u64, "state");
-        if self.memory {
+        if let Some(answer) = self.answer {
+            format!(
+                "the search found {} in {states}, but they would take {} MiB, more than its memory budget leaves beside the search",
+                crate::spelling::count(answer.outcomes as u64, "outcome"),
+                answer.bytes.div_ceil(1 << 20)
+            )
+        } else if self.memory {
             format!(
                 "the search stopped after {states}, as many as fit in its memory budget on a board this large"
             )
@@ -230,6 +259,7 @@ fn stopped(states: usize, settling: u32, memory: bool) -> Stopped {
         states,
         settled_cost: settling.checked_sub(1).map(Cost),
         memory,
+        answer: None,
     })
 }
 
@@ -342,6 +372,27 @@ impl Workspace {
         self.recycle();
         general::solve(self, board, movement, start, limits).map_err(|stop| *stop)?;
         Ok(&self.solution)
+    }
+
+    /// The bytes the workspace has room for, written or not: every table,
+    /// queue and vector of its searches and its answer, as the allocator
+    /// gave them (the few words per room and hatch of a ship's layout
+    /// aside), and of that, the small search's. For the test that holds
+    /// the count to the allocator's.
+    pub(crate) fn room(&self) -> (usize, usize) {
+        use table::vec_room;
+        let outcome = |o: &Outcome| vec_room(&o.rooms) + vec_room(&o.actions);
+        let whole = self.full.room()
+            + self.best.room()
+            + vec_room(&self.key)
+            + self.dry.room()
+            + self.small.room()
+            + vec_room(&self.solution.outcomes)
+            + self.solution.outcomes.iter().map(outcome).sum::<usize>()
+            + vec_room(&self.spare)
+            + self.spare.iter().map(outcome).sum::<usize>()
+            + vec_room(&self.reach.least);
+        (self.small.room(), whole)
     }
 
     /// Forgets the last answer, keeping its outcomes' memory to write the

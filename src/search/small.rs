@@ -132,6 +132,52 @@ impl<W: Default> Default for Search<W> {
     }
 }
 
+impl<W: word::Word> Search<W> {
+    /// The bytes it holds: every table and vector it keeps, per state, per
+    /// group and per outcome, whichever pass filled them (the memory of a
+    /// pass is kept for the next).
+    /// Gives back the memory of what only the passes use: the groups, the
+    /// loose hatches and the leeway.
+    fn release_passes(&mut self) {
+        self.groups = GroupMemory::default();
+        self.loose = Table::default();
+        self.leeway = Leeway::default();
+    }
+
+    /// The bytes it has room for, written or not: what the allocator gave
+    /// it (the shape aside, which is a few words per room and hatch).
+    fn room(&self) -> usize {
+        use super::table::vec_room;
+        self.states.room()
+            + self.groups.room()
+            + self.loose.room()
+            + self.best.room()
+            + vec_room(&self.ranked)
+            + vec_room(&self.settled)
+            + vec_room(&self.least)
+            + self.leeway.room()
+    }
+
+    fn held(&self) -> usize {
+        use super::table::vec_bytes;
+        self.states.held()
+            + self.groups.held()
+            + self.loose.held()
+            + self.best.held()
+            + vec_bytes(&self.ranked)
+            + vec_bytes(&self.settled)
+            + vec_bytes(&self.least)
+            + self.leeway.held()
+    }
+}
+
+impl Space {
+    /// The bytes it has room for (see [`Search::room`]).
+    pub(super) fn room(&self) -> usize {
+        self.narrow.room() + self.wide.room()
+    }
+}
+
 /// Solves a turn into `workspace` with the small search, or gives `None`
 /// when a state of this board does not fit in 128 bits (or its rooms in the
 /// 64 bits of a room set).

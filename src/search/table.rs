@@ -35,6 +35,10 @@ pub(super) trait Arena {
     fn clear(&mut self);
     /// The bytes one key takes.
     fn key_bytes(&self) -> usize;
+    /// The bytes its keys take.
+    fn held(&self) -> usize;
+    /// The bytes it has room for, written or not.
+    fn room(&self) -> usize;
     /// Makes room for `keys` keys in all, exactly, so that the memory it
     /// then holds is known; `false` when the system will not give it.
     fn reserve_for(&mut self, keys: usize) -> bool;
@@ -104,6 +108,14 @@ impl Arena for Words {
         self.stride * std::mem::size_of::<u64>()
     }
 
+    fn held(&self) -> usize {
+        vec_bytes(&self.words)
+    }
+
+    fn room(&self) -> usize {
+        self.words.capacity() * std::mem::size_of::<u64>()
+    }
+
     fn reserve_for(&mut self, keys: usize) -> bool {
         let words = keys.saturating_mul(self.stride);
         self.words
@@ -127,6 +139,9 @@ pub(super) struct Table<A, T> {
     /// budget and the state budget that [`Table::most`] was worked out
     /// for, with its keys and nodes given room.
     budgets: Option<(usize, usize, usize)>,
+    /// The most keys written into the room set aside since it was set
+    /// aside: memory the system gave the table, which emptying it keeps.
+    written: usize,
 }
 
 const EMPTY: u32 = u32::MAX;
@@ -153,6 +168,7 @@ impl<A: Default, T> Default for Table<A, T> {
             slots: Vec::new(),
             most: usize::MAX,
             budgets: None,
+            written: 0,
         }
     }
 }
@@ -161,6 +177,7 @@ impl<A: Arena, T> Table<A, T> {
     /// Empties the table for about `expected` keys, keeping its memory (it
     /// grows past them as needed).
     pub(super) fn reset(&mut self, expected: usize) {
+        self.written = self.written.max(self.nodes.len());
         self.keys.clear();
         self.nodes.clear();
         self.slots.clear();
@@ -191,6 +208,7 @@ impl<A: Arena, T> Table<A, T> {
             return;
         }
         self.budgets = Some(budgets);
+        self.written = 0;
         // For each size the slots may grow to, the keys that fit beside
         // them, with the copies of every smaller size before it (twice
         // the last, in all) and a key's place under half full.
@@ -222,6 +240,35 @@ impl<A: Arena, T> Table<A, T> {
             most /= 2;
         }
         self.most = most;
+    }
+
+    /// The bytes the table holds for the keys stored so far: each key with
+    /// its node and what the search keeps beside it (as
+    /// [`Table::reset_within`] was told), and the slots. Room that
+    /// [`Table::reset_within`] set aside and is not yet written is not
+    /// counted: the system gives it no memory until it is.
+    pub(super) fn held(&self) -> usize {
+        let slots = vec_bytes(&self.slots);
+        match self.budgets {
+            Some((per_key, _, _)) => self.nodes.len().max(self.written) * per_key + slots,
+            None => self.keys.held() + vec_bytes(&self.nodes) + slots,
+        }
+    }
+
+    /// The bytes it has room for, written or not.
+    pub(super) fn room(&self) -> usize {
+        self.keys.room() + vec_room(&self.nodes) + vec_room(&self.slots)
+    }
+
+    /// Sets room aside for `more` keys beyond those stored, so that storing
+    /// them copies nothing (a vector that doubles is resident twice while
+    /// it is copied); `false` when the system will not give it.
+    pub(super) fn make_room(&mut self, more: usize) -> bool {
+        let keys = self.nodes.len().saturating_add(more);
+        self.nodes
+            .try_reserve_exact(keys.saturating_sub(self.nodes.len()))
+            .is_ok()
+            && self.keys.reserve_for(keys)
     }
 
     /// The id of `key`, and `false`; or, when it is new, the id it is
@@ -306,6 +353,19 @@ impl<A: Arena, T> Table<A, T> {
     }
 }
 
+/// The bytes a vector has room for, written or not: what the allocator
+/// gave it.
+pub(super) fn vec_room<T>(v: &Vec<T>) -> usize {
+    v.capacity() * std::mem::size_of::<T>()
+}
+
+/// The bytes of a vector that are written: what the system has given it.
+/// Room set aside and not written takes none, and the searches set room
+/// aside rather than double a vector (see [`Table::reset_within`]).
+pub(super) fn vec_bytes<T>(v: &[T]) -> usize {
+    std::mem::size_of_val(v)
+}
+
 /// What a full search keeps beside its table for each stored state, in
 /// bytes: its frontier's entry (8 bytes, in vectors grown by doubling, so
 /// up to 16) and its place in the order states were settled in (4, up to
@@ -337,6 +397,12 @@ mod tests {
         }
         fn slot_of(&self, id: u32) -> usize {
             Self::slot(self.0[id as usize])
+        }
+        fn held(&self) -> usize {
+            super::vec_bytes(&self.0)
+        }
+        fn room(&self) -> usize {
+            self.0.capacity() * 8
         }
         fn holds(&self, id: u32, key: u64) -> bool {
             self.0[id as usize] == key

@@ -129,6 +129,78 @@ fn outcome_doc_in<'a>(told: &Told<'a>, scratch: &mut Replay) -> Result<OutcomeDo
     })
 }
 
+/// The result of `hatchway paths` as [`ResultDoc`] writes it, with each
+/// outcome's entry made as it is written and forgotten after: the whole
+/// document is never held, so an answer of tens of thousands of outcomes
+/// on hundreds of rooms is written in the memory of one.
+#[derive(Serialize)]
+struct ResultStream<'r, 'a> {
+    #[serde(flatten)]
+    turn: TurnDoc<'a>,
+    outcomes: OutcomeList<'r, 'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    complete_up_to: Option<u32>,
+}
+
+/// The outcomes of an answer, written one entry at a time.
+struct OutcomeList<'r, 'a>(&'r Answer<'a>);
+
+impl Serialize for OutcomeList<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeSeq};
+        let outcomes = self.0.outcomes();
+        let mut scratch = Replay::start(self.0.turn);
+        let mut list = serializer.serialize_seq(Some(outcomes.len()))?;
+        for told in outcomes {
+            let told = told.unworked();
+            let doc = outcome_doc_in(&told, &mut scratch).map_err(S::Error::custom)?;
+            list.serialize_element(&doc)?;
+        }
+        list.end()
+    }
+}
+
+/// Writes the document of [`result_doc`] to `out` as pretty JSON (or YAML),
+/// with `complete_up_to` when a budget stopped the search, making each
+/// outcome's entry as it goes: what `hatchway paths` writes.
+pub fn write_result(
+    answer: &Answer<'_>,
+    complete_up_to: Option<u32>,
+    yaml: bool,
+    out: &mut impl std::io::Write,
+) -> Result<(), RenderError> {
+    let doc = Versioned::new(ResultStream {
+        turn: turn_doc(answer.turn),
+        outcomes: OutcomeList(answer),
+        complete_up_to,
+    });
+    if yaml {
+        return serde_yaml::to_writer(&mut *out, &doc).map_err(|e| {
+            // The YAML writer says an error of its output only in words.
+            if e.to_string().contains("Broken pipe") {
+                RenderError::Closed
+            } else {
+                RenderError::Document(e.to_string())
+            }
+        });
+    }
+    let closed = |kind: Option<std::io::ErrorKind>| kind == Some(std::io::ErrorKind::BrokenPipe);
+    serde_json::to_writer_pretty(&mut *out, &doc).map_err(|e| {
+        if closed(e.io_error_kind()) {
+            RenderError::Closed
+        } else {
+            RenderError::Document(e.to_string())
+        }
+    })?;
+    out.write_all(b"\n").map_err(|e| {
+        if closed(Some(e.kind())) {
+            RenderError::Closed
+        } else {
+            RenderError::Document(e.to_string())
+        }
+    })
+}
+
 /// Builds the document for the outcomes of an answer, each with its number.
 pub fn result_doc<'a>(answer: &Answer<'a>) -> Result<ResultDoc<'a>, Refused> {
     let turn = answer.turn;

@@ -6,9 +6,9 @@
 use crate::model::{Board, Cost, RoomId, StateId};
 use crate::outcome::Outcome;
 
-use super::super::outcomes::Writer;
+use super::super::outcomes::{Writer, answer_fits};
 use super::super::path::{better_way, write_actions};
-use super::super::{Reach, Solution, Want};
+use super::super::{Limits, Reach, Solution, Stopped, Want};
 use super::Search;
 use super::word::Word;
 
@@ -60,8 +60,18 @@ pub(super) fn collect_outcomes<'a, W: Word>(
     board: &Board,
     answer: Sink<'a>,
     want: Want,
-) -> &'a mut Solution {
+    limits: &Limits,
+) -> Result<&'a mut Solution, Stopped> {
+    // The groups, the loose hatches and the leeway serve the passes alone:
+    // when the search holds more than half its memory budget, they give
+    // their room back to the answer (a sweep's small solves keep theirs
+    // for the next).
+    if search.held() > limits.max_memory / 2 {
+        search.release_passes();
+    }
     best_of_each_outcome(search, want);
+    // What the search holds, with the ranking below at its full length.
+    let held = search.held() + search.best.nodes.len() * std::mem::size_of::<(u32, u32, W, u32)>();
     let Search {
         shape,
         states,
@@ -84,6 +94,18 @@ pub(super) fn collect_outcomes<'a, W: Word>(
         ranked.push((cost, shape.position(state) as u32, rooms, node));
     }
     ranked.sort_unstable();
+    let actions = |node: u32| match want {
+        Want::Paths => states.nodes[node as usize].len,
+        Want::Costs | Want::Reach => 0,
+    };
+    answer_fits(
+        limits,
+        held,
+        (board.rooms.len(), states.nodes.len()),
+        ranked
+            .iter()
+            .map(|&(cost, _, _, node)| (cost, actions(node))),
+    )?;
     let hatch_count = board.hatches.len();
     let mut writer = Writer::new(&mut solution.outcomes, spare);
     for &(cost, room, _, node) in ranked.iter() {
@@ -100,5 +122,5 @@ pub(super) fn collect_outcomes<'a, W: Word>(
         }
     }
     writer.finish();
-    solution
+    Ok(solution)
 }

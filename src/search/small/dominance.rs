@@ -9,7 +9,7 @@
 use crate::model::{Board, HatchStateId, Movement};
 
 use super::super::path::{NO_PARENT, Node};
-use super::super::table::Table;
+use super::super::table::{Table, vec_bytes, vec_room};
 use super::FIRST_STATES;
 use super::leeway::Leeway;
 use super::shape::{CatchUp, Shape};
@@ -82,6 +82,26 @@ pub(super) struct GroupMemory<W> {
     wants: Vec<W>,
     /// [`Shape::offers`] of each state in `prior`, one after the other.
     offers: Vec<W>,
+}
+
+impl<W: Word> GroupMemory<W> {
+    /// The bytes it has room for, written or not.
+    pub(super) fn room(&self) -> usize {
+        self.best.room()
+            + vec_room(&self.prior)
+            + vec_room(&self.group_of)
+            + vec_room(&self.wants)
+            + vec_room(&self.offers)
+    }
+
+    /// The bytes it holds.
+    pub(super) fn held(&self) -> usize {
+        self.best.held()
+            + vec_bytes(&self.prior)
+            + vec_bytes(&self.group_of)
+            + vec_bytes(&self.wants)
+            + vec_bytes(&self.offers)
+    }
 }
 
 /// The cheapest stored state and the settled states of each group, to find
@@ -164,6 +184,45 @@ impl<'a, W: Word> Groups<'a, W> {
 }
 
 impl<W: Word> Groups<'_, W> {
+    /// The most bytes the groups keep for each state a pass stores: its
+    /// group's place, its group when it is the first of one, its entry
+    /// among the settled with its offers, and the loose hatches of its
+    /// rooms, the tables' slots at most a quarter full (they double). The
+    /// table of states makes room for these beside each state within the
+    /// memory budget.
+    pub(super) fn bytes_per_state(shape: &Shape<W>) -> usize {
+        let w = std::mem::size_of::<W>();
+        let slots = 4 * std::mem::size_of::<u32>();
+        std::mem::size_of::<u32>()
+            + (w + std::mem::size_of::<Group<W>>() + slots)
+            + std::mem::size_of::<Settled>()
+            + shape.catch_ups.len() * w
+            + (w + w + slots)
+    }
+
+    /// Sets room aside for `most` states' worth of groups, so that the
+    /// groups copy nothing as they grow; `false` when the system will not
+    /// give it (the search then stops at the memory its count finds).
+    pub(super) fn make_room(&mut self, most: usize) -> bool {
+        let offers = most.saturating_mul(self.shape.catch_ups.len());
+        self.best.make_room(most)
+            && self.loose.make_room(most)
+            && self.group_of.try_reserve_exact(most).is_ok()
+            && self.prior.try_reserve_exact(most).is_ok()
+            && self.offers.try_reserve_exact(offers).is_ok()
+    }
+
+    /// The bytes the groups hold, with the loose hatches worked out so
+    /// far: they grow with the states the pass stores.
+    pub(super) fn held(&self) -> usize {
+        self.best.held()
+            + vec_bytes(self.prior)
+            + vec_bytes(self.group_of)
+            + vec_bytes(self.wants)
+            + vec_bytes(self.offers)
+            + self.loose.held()
+    }
+
     /// [`Shape::loose`] of `state`.
     #[inline]
     pub(super) fn loose(&mut self, state: W) -> W {

@@ -17,12 +17,22 @@ use crate::outcome::Action;
 use super::super::frontier::Frontier;
 use super::super::path::{NO_PARENT, Node, may_store, offer};
 use super::super::step::{Fusing, actions_in, changes, fused, longest_step, walk_cost};
-use super::super::table::{BESIDE, Probe, Table};
-use super::super::{Limits, Stopped};
-use super::dominance::Groups;
+use super::super::table::{BESIDE, Probe, Table, vec_bytes};
+use super::super::{Limits, Stopped, stopped};
+use super::dominance::{GroupMemory, Groups};
 use super::passes::Pass;
 use super::word::{Plan, Word};
 use super::{FIRST_STATES, Search};
+
+/// How many states a pass stores between two counts of all the memory it
+/// holds: the table of states stops the search at its own budget, and the
+/// tables that grow beside it (the groups, the loose hatches) are counted
+/// this often, a few bytes of reading each time.
+const COUNTED_EVERY: usize = 4096;
+
+/// The bytes of group memory a pass keeps from the last for reuse; more
+/// is given back.
+const RELEASED_ABOVE: usize = 16 << 20;
 
 /// One candidate state to relax: made from `node` (settled at `cost` after
 /// `len` actions) by `action`, which costs `step`.
@@ -69,19 +79,21 @@ impl<W: Word> Search<W> {
             states,
             groups,
             loose,
+            best,
+            ranked,
             settled,
+            least,
             pass,
             leeway,
-            ..
         } = self;
+        // What the search holds that this pass does not grow: the memory
+        // budget counts it with what the pass does grow.
+        let kept = best.held() + vec_bytes(ranked) + vec_bytes(least) + leeway.held();
         let shape = &*shape;
         let pass = *pass;
 
         let initial = shape.initial(board, plan, start);
 
-        store_start::<W, COSTS>(states, settled, frontier, movement, initial, limits);
-        let most = states.most;
-        may_store(1, limits, most, 0)?;
         // The costs passes group states by their loose hatches, and a
         // bounded pass reads its leeway through the groups, even where no
         // hatch is dry and each state is its own group.
@@ -90,10 +102,33 @@ impl<W: Word> Search<W> {
         } else {
             !shape.dry_fields.is_empty()
         };
+        // The table of states makes room for what the groups keep of each
+        // state, within what the memory budget leaves beside what the
+        // search keeps from before.
+        let beside = if grouped {
+            BESIDE + Groups::bytes_per_state(shape)
+        } else {
+            BESIDE
+        };
+        let room = Limits {
+            max_memory: limits.max_memory.saturating_sub(kept + loose.held()),
+            ..*limits
+        };
+        store_start::<W, COSTS>(states, settled, frontier, movement, initial, &room, beside);
+        let most = states.most;
+        may_store(1, limits, most, 0)?;
+        // Group memory beyond a sweep's small solves is given back before
+        // the pass: what a vector emptied for reuse keeps, the system
+        // still counts, while the count below reads what it holds now.
+        if groups.room() > RELEASED_ABOVE {
+            *groups = GroupMemory::default();
+        }
         let mut groups = grouped.then(|| {
             let any_cost = COSTS && pass == Pass::Outcomes;
             let leeway = BOUNDED.then_some(&*leeway);
             let mut g = Groups::new(shape, movement, groups, loose, COSTS, any_cost, leeway);
+            // Without the room, the count below stops the search.
+            let _ = g.make_room(most.saturating_add(1));
             let loose = g.loose(initial);
             g.keep(&states.nodes, 0, initial, None, Some(loose));
             g
@@ -104,11 +139,20 @@ impl<W: Word> Search<W> {
         let beyond = Cell::new(u32::MAX);
         // With `Pass::Rooms`, the rooms of the states settled so far.
         let mut seen_rooms = 0u64;
+        // When the memory the pass holds is next counted.
+        let mut count_at = COUNTED_EVERY;
 
         while let Some((cost, len, node)) = frontier.pop() {
             let n = states.nodes[node as usize];
             if n.settled || n.cost != cost || n.len != len {
                 continue;
+            }
+            if states.nodes.len() >= count_at {
+                count_at = states.nodes.len() + COUNTED_EVERY;
+                let held = kept + states.held() + groups.as_ref().map_or(0, Groups::held);
+                if held > limits.max_memory {
+                    return Err(stopped(states.nodes.len(), cost, true));
+                }
             }
             let state = states.keys[node as usize];
             // A state dominated by one its group gained after it is
@@ -301,7 +345,8 @@ impl<W: Word> Search<W> {
 }
 
 /// Empties the table and the frontier for a pass, and stores the start,
-/// `initial`, in both.
+/// `initial`, in both; the table makes room for `beside` bytes kept
+/// outside it for each state.
 fn store_start<W: Word, const COSTS: bool>(
     states: &mut Table<Vec<W>, Node>,
     settled: &mut Vec<u32>,
@@ -309,8 +354,9 @@ fn store_start<W: Word, const COSTS: bool>(
     movement: &Movement,
     initial: W,
     limits: &Limits,
+    beside: usize,
 ) {
-    states.reset_within(FIRST_STATES, limits, BESIDE);
+    states.reset_within(FIRST_STATES, limits, beside);
     settled.clear();
     // In the costs pass an open is fused with its walk: two actions in one step.
     frontier.reset(if COSTS {

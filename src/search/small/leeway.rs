@@ -19,7 +19,7 @@ use crate::model::{Board, HatchStateId, Movement, StateId};
 
 use super::super::Limits;
 use super::super::step::{changes, walk_cost};
-use super::super::table::{Table, state_bytes};
+use super::super::table::{Table, state_bytes, vec_bytes};
 use super::shape::Shape;
 use super::word::Word;
 
@@ -84,6 +84,33 @@ impl<W: Default> Default for Leeway<W> {
 /// The tables a leeway starts with: most solves reach a few hundred
 /// classes.
 const FIRST_CLASSES: usize = 128;
+
+impl<W: Word> Leeway<W> {
+    /// The bytes it has room for.
+    pub(super) fn room(&self) -> usize {
+        use super::super::table::vec_room;
+        self.keys.room()
+            + vec_room(&self.classes)
+            + vec_room(&self.steps)
+            + vec_room(&self.into)
+            + vec_room(&self.first)
+            + vec_room(&self.minutes)
+            + vec_room(&self.actions)
+            + self.least.room()
+    }
+
+    /// The bytes it holds.
+    pub(super) fn held(&self) -> usize {
+        self.keys.held()
+            + vec_bytes(&self.classes)
+            + vec_bytes(&self.steps)
+            + vec_bytes(&self.into)
+            + vec_bytes(&self.first)
+            + vec_bytes(&self.minutes)
+            + vec_bytes(&self.actions)
+            + self.least.held()
+    }
+}
 
 impl<W: Word> Leeway<W> {
     /// The class of `state`, kept (and queued in `todo`) if new. A key

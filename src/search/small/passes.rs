@@ -69,6 +69,17 @@ impl<W: Word> Search<W> {
         }
         let mut bounded = false;
         let mut costs_states = 0;
+        // Every pass takes its states from one budget: the passes that
+        // prepare the search for the paths at most half of it, the bounded
+        // search for the paths what they leave but a quarter, which the
+        // search without the leeway that replaces a stopped one has at
+        // least, so that what a stopped solve settled is still named.
+        let mut spent = 0usize;
+        let prepare = limits.max_states / 2;
+        let within = |spent: usize, most: usize| Limits {
+            max_states: most.saturating_sub(spent),
+            ..*limits
+        };
         let costs_first = self.shape.groups_by_loose()
             && limits.max_cost.is_none()
             && opens_wait_for_walks(movement);
@@ -97,30 +108,34 @@ impl<W: Word> Search<W> {
                 board,
                 &mut self.loose,
                 initial,
-                limits,
+                &within(spent, prepare),
             );
+            // A pass that stops has stored one state past its budget.
+            spent = (spent + classes).min(prepare);
             // Which outcomes there are, each at the cost of one way to it:
             // the smaller ship then bounds the minutes of the costs pass
             // (docs/SEARCH.md, "Costs first").
             self.pass = Pass::Outcomes;
-            let ways = (self
-                .explore::<true, false>(board, plan, movement, start, limits, frontier))
-            .is_ok();
-            let mut states = 0;
+            let pass = within(spent, prepare);
+            let ways = (self.explore::<true, false>(board, plan, movement, start, &pass, frontier))
+                .is_ok();
+            let states = self.states.nodes.len();
+            spent = (spent + states).min(prepare);
             if ways {
-                states = self.states.nodes.len();
                 self.keep_costs();
                 self.leeway.bound(&self.shape, &self.least, false);
             }
             self.pass = Pass::Costs;
+            let pass = within(spent, prepare);
             let costs = if ways {
-                self.explore::<true, true>(board, plan, movement, start, limits, frontier)
+                self.explore::<true, true>(board, plan, movement, start, &pass, frontier)
             } else {
-                self.explore::<true, false>(board, plan, movement, start, limits, frontier)
+                self.explore::<true, false>(board, plan, movement, start, &pass, frontier)
             };
+            spent = (spent + self.states.nodes.len()).min(prepare);
             if costs.is_ok() {
                 if want != Want::Paths {
-                    let solution = collect_outcomes(self, board, answer, Want::Costs);
+                    let solution = collect_outcomes(self, board, answer, Want::Costs, limits)?;
                     solution.states += states + classes;
                     return Ok(());
                 }
@@ -130,8 +145,13 @@ impl<W: Word> Search<W> {
                 costs_states = states + self.states.nodes.len() + classes;
             }
         }
-        let bounded = bounded
-            .then(|| self.explore::<false, true>(board, plan, movement, start, limits, frontier));
+        let bounded = bounded.then(|| {
+            let most = limits.max_states - limits.max_states / 4;
+            let pass = within(spent, most);
+            let found = self.explore::<false, true>(board, plan, movement, start, &pass, frontier);
+            spent = (spent + self.states.nodes.len()).min(most);
+            found
+        });
         // A stop names the cost up to which every outcome is settled, and a
         // search bounded at that cost must fit in the same budget
         // (`search::settled`): that holds of the search without the
@@ -139,10 +159,18 @@ impl<W: Word> Search<W> {
         // bounded pass that stops gives way to it.
         let beyond = match bounded {
             Some(Ok(beyond)) => beyond,
-            _ => self.explore::<false, false>(board, plan, movement, start, limits, frontier)?,
+            _ => {
+                let pass = within(spent, limits.max_states);
+                (self.explore::<false, false>(board, plan, movement, start, &pass, frontier))
+                    .map_err(|mut stop| {
+                        // The states of every pass, as the budget counts them.
+                        stop.states += spent;
+                        stop
+                    })?
+            }
         };
         answer.solution.beyond = beyond;
-        let solution = collect_outcomes(self, board, answer, Want::Paths);
+        let solution = collect_outcomes(self, board, answer, Want::Paths, limits)?;
         solution.states += costs_states;
         Ok(())
     }

@@ -9,7 +9,7 @@ use crate::model::{Board, Movement};
 
 use super::super::flows::flow_plan;
 use super::super::packing::{bits_for, exit_bits};
-use super::super::table::Arena;
+use super::super::table::{Arena, vec_bytes};
 
 /// A whole search state.
 pub(super) trait Word:
@@ -272,6 +272,14 @@ impl<W: Word> Arena for Vec<W> {
 
     fn key_bytes(&self) -> usize {
         std::mem::size_of::<W>()
+    }
+
+    fn held(&self) -> usize {
+        vec_bytes(self)
+    }
+
+    fn room(&self) -> usize {
+        self.capacity() * std::mem::size_of::<W>()
     }
 
     fn reserve_for(&mut self, keys: usize) -> bool {
