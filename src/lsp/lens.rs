@@ -28,8 +28,8 @@ use lsp_types::{CodeLens, Command, Range, Uri};
 
 use super::documents::Document;
 use super::requests::Asker;
-use crate::fixit;
-use crate::model::{Board, ItemSet};
+use crate::answer::{Answer, Turn};
+use crate::model::Board;
 use crate::render;
 use crate::search::{self, Limits};
 
@@ -41,6 +41,10 @@ const LIMITS: Limits = Limits {
     max_cost: None,
     max_memory: 64 << 20,
 };
+
+/// How many outcomes the lens reads at once: an answer over every outcome
+/// of a large board would hold tens of thousands of them.
+const CHUNK: usize = 1_000;
 
 /// The most rooms the lens names a cheapest way to: more than the shipped
 /// boards have, few enough for one line of lenses; the rest are counted.
@@ -238,8 +242,8 @@ fn work(shared: &Shared, refresh: bool) {
 /// action can be taken, cheapest first, at most [`MOST_ROOMS`] of them and
 /// then how many more there are.
 fn lines(board: &Board) -> Vec<String> {
-    let movement = board.rules.movement(ItemSet::default());
-    let solution = match search::solve_costs(board, &movement, board.start, &LIMITS) {
+    let turn = Turn::new(board.clone());
+    let solution = match search::solve_costs(&turn.board, &turn.movement, turn.start, &LIMITS) {
         Ok(solution) => solution,
         Err(stop) => {
             return vec![format!(
@@ -251,21 +255,26 @@ fn lines(board: &Board) -> Vec<String> {
     let mut out = vec![render::count(solution.outcomes.len() as u64, "outcome")];
     let mut reached = HashSet::new();
     // Outcomes come cheapest first: the first that allows an action in a
-    // room is the cheapest way there. They are read one by one, with
-    // nothing kept of each but its room: however many the search found
-    // (no more than the states its budget lets it store), the lines are a
-    // few.
-    for outcome in &solution.outcomes {
-        if reached.contains(&outcome.room) || !fixit::allowed_at(board, &movement, outcome) {
-            continue;
-        }
-        reached.insert(outcome.room);
-        if reached.len() <= MOST_ROOMS {
-            out.push(format!(
-                "cheapest to room {}: {} min",
-                board.room(outcome.room).id,
-                outcome.cost.0
-            ));
+    // room is the cheapest way there. They are read a chunk at a time, with
+    // nothing kept of each but its room, so that however many the search
+    // found, the lens holds a chunk's answer and a few lines.
+    for (i, chunk) in solution.outcomes.chunks(CHUNK).enumerate() {
+        let answer = Answer::from_number(&turn, i * CHUNK + 1, chunk, |_, o| {
+            !reached.contains(&o.room)
+        });
+        for told in answer.outcomes() {
+            let room = told.outcome.room;
+            if reached.contains(&room) || !told.allows_a_fixit() {
+                continue;
+            }
+            reached.insert(room);
+            if reached.len() <= MOST_ROOMS {
+                out.push(format!(
+                    "cheapest to room {}: {} min",
+                    turn.board.room(room).id,
+                    told.outcome.cost.0
+                ));
+            }
         }
     }
     if let Some(more) = reached.len().checked_sub(MOST_ROOMS).filter(|&n| n > 0) {

@@ -933,8 +933,9 @@ fn saving_a_large_board_again_and_again_keeps_the_server_small() {
         println!(
             "the server's peak: {one} KiB for one search of a 400-room chain, {peak} KiB after 20 saves of it ({title})"
         );
-        // Two searches at once would take about twice one.
-        assert!(peak < one + one / 4, "{peak} KiB, one search {one} KiB");
+        // Two searches at once would take about twice one; a loaded
+        // machine adds some to one.
+        assert!(peak < one * 3 / 2, "{peak} KiB, one search {one} KiB");
     }
     assert_eq!(session.finish().0, 0);
 }
