@@ -8,7 +8,7 @@
 //! Built on lsp-server and lsp-types, as rust-analyzer is: synchronous, one
 //! loop over incoming messages, no async runtime. Every request is answered
 //! from what checking the document's last text found; only the code lens's
-//! search runs on a worker thread.
+//! searches run elsewhere, one at a time on one worker thread (`lens`).
 //!
 //! - `transport`: the frames over standard input and output;
 //! - `documents`: the open documents, checked as they change;

@@ -504,6 +504,10 @@ impl Screen for Replaying<'_, '_> {
         }
     }
 
+    fn paste(&mut self, _: &str) {
+        self.notice = Some(super::PASTE_IGNORED.to_string());
+    }
+
     fn key(&mut self, key: KeyEvent) -> Flow {
         self.notice = None;
         if super::is_interrupt(&key) {

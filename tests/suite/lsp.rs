@@ -150,6 +150,19 @@ impl Session {
         }
     }
 
+    /// The most memory the server's process has held so far (its peak
+    /// resident set, `VmHWM`), in KiB; `None` where `/proc` does not tell.
+    fn peak_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.trim_start_matches("VmHWM:")
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()
+    }
+
     /// The next diagnostics published for `uri`.
     fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
         let m = self.wait_for(&format!("diagnostics of {uri}"), |m| {
@@ -837,6 +850,93 @@ fn a_lens_for_an_older_text_is_dropped_and_a_stopped_search_says_so() {
         lenses[0]["command"]["title"], "search stopped at 200000 states",
         "{lenses}"
     );
+    assert_eq!(session.finish().0, 0);
+}
+
+/// A chain of 400 rooms with high water in every other one: tens of
+/// thousands of outcomes. `edit` goes into a comment, so that each text
+/// differs.
+fn chain_board(edit: i32) -> String {
+    let mut text = String::from("board chain-400\nrules red-november-rulebook\n");
+    for i in 1..=400 {
+        let state = if i % 2 == 0 { ": high_flood" } else { "" };
+        text.push_str(&format!("room {i}{state}\n"));
+    }
+    for i in 1..400 {
+        text.push_str(&format!("hatch {i}-{}\n", i + 1));
+    }
+    text.push_str(&format!("start 1\n# edit {edit}\n"));
+    text
+}
+
+/// The last text's lens, once the worker has found it: a refresh may be
+/// for a text since replaced, whose lens is then not shown, and the last
+/// text's lens comes with a later one.
+fn last_lens(session: &mut Session, uri: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        session.wait_for("the lens's refresh", |m| {
+            m["method"] == "workspace/codeLens/refresh"
+        });
+        let lenses = session.result("textDocument/codeLens", doc(uri));
+        if lenses.as_array().is_some_and(|l| !l.is_empty()) {
+            return lenses;
+        }
+        assert!(Instant::now() < deadline, "no lens for the last text");
+    }
+}
+
+/// Lens searches of successive saves do not pile up: one runs at a time,
+/// and only the newest text of a document is searched, so 20 saves of a
+/// large board take the server hardly more memory than one search of it.
+#[test]
+fn saving_a_large_board_again_and_again_keeps_the_server_small() {
+    let uri = "untitled:chain-400.board";
+    let mut once = Session::started();
+    assert_eq!(
+        once.open(uri, "hatchway-board", &chain_board(1)),
+        Vec::<Value>::new()
+    );
+    last_lens(&mut once, uri);
+    let one_search = once.peak_kib();
+    assert_eq!(once.finish().0, 0);
+
+    let mut session = Session::started();
+    assert_eq!(
+        session.open(uri, "hatchway-board", &chain_board(1)),
+        Vec::<Value>::new()
+    );
+    for version in 2..=21 {
+        session.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": chain_board(version)}]}),
+        );
+        session.notify("textDocument/didSave", doc(uri));
+    }
+    let lenses = last_lens(&mut session, uri);
+    let title = lenses[0]["command"]["title"].as_str().unwrap_or("");
+    assert!(
+        title.ends_with(" outcomes") || title.starts_with("search stopped at "),
+        "{lenses}"
+    );
+    assert!(
+        lenses.as_array().map_or(0, Vec::len) <= 14,
+        "a dozen rooms named, the rest counted: {lenses}"
+    );
+    // The server still answers.
+    let symbols = session.result("textDocument/documentSymbol", doc(uri));
+    assert!(
+        symbols.as_array().is_some_and(|s| s.len() > 400),
+        "{symbols}"
+    );
+    if let (Some(one), Some(peak)) = (one_search, session.peak_kib()) {
+        println!(
+            "the server's peak: {one} KiB for one search of a 400-room chain, {peak} KiB after 20 saves of it ({title})"
+        );
+        // Two searches at once would take about twice one; a loaded
+        // machine adds some to one.
+        assert!(peak < one * 3 / 2, "{peak} KiB, one search {one} KiB");
+    }
     assert_eq!(session.finish().0, 0);
 }
 

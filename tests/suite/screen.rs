@@ -470,3 +470,36 @@ fn ctrl_c_leaves_the_terminal_restored() {
     // The path walked is printed for `--path` once the screen is left.
     pty.wait_for("open 5-7");
 }
+
+/// A paste is not run as keys: the screen asks the terminal for bracketed
+/// paste, so pasted text comes wrapped as one paste, which the screen says
+/// it ignores; keys typed after it work, and the terminal is left without
+/// bracketed paste.
+#[test]
+fn a_paste_runs_no_keys_and_q_still_quits() {
+    let mut pty = Pty::spawn(&["play", "boards/desperate-times.board"], 80, 24);
+    pty.wait_for("next from room 7 (Missile Control):");
+    let asked = String::from_utf8_lossy(&pty.raw.lock().expect("the bytes")).into_owned();
+    assert!(
+        asked.contains("\x1b[?2004h"),
+        "bracketed paste is turned on"
+    );
+    // Enter, Ctrl-C and `q` inside the paste are text, not keys.
+    pty.send(b"\x1b[200~\rq\x03 open 5-7\r\x1b[201~");
+    pty.wait_for("pasted text is ignored: type keys");
+    assert!(
+        !pty.contents().contains("path so far: open"),
+        "{}",
+        pty.contents()
+    );
+    pty.send(b"q");
+    assert_eq!(pty.exit_code(), 0);
+    assert!(pty.restored());
+    let raw = String::from_utf8_lossy(&pty.raw.lock().expect("the bytes")).into_owned();
+    let on = raw.find("\x1b[?2004h");
+    let off = raw.rfind("\x1b[?2004l");
+    assert!(
+        matches!((on, off), (Some(on), Some(off)) if on < off),
+        "bracketed paste is turned off on leaving"
+    );
+}
