@@ -254,14 +254,30 @@ impl<'a> Told<'a> {
     pub fn fixits(&self) -> &[Fixit] {
         self.fixits.get_or_init(|| {
             let turn = self.turn;
+            // The ship at the end, from the replay when it was made, else
+            // played and forgotten: the fix-its of every outcome of a large
+            // answer are kept, their paths' replays are not.
+            let made = self.replay.get().and_then(|r| r.as_ref().as_ref().ok());
+            let played = OnceCell::new();
             fixit::fixits(
                 &turn.board,
                 &turn.movement,
                 self.number,
                 self.outcome,
-                || self.replay().ok().map(|r| &r.end),
+                || match made {
+                    Some(replay) => Some(&replay.end),
+                    None => played.get_or_init(|| self.end()).as_ref(),
+                },
             )
         })
+    }
+
+    /// The ship its path leaves, played and not kept; `None` when the path
+    /// does not replay.
+    fn end(&self) -> Option<Ship> {
+        let mut replay = Replay::start(self.turn);
+        play(self.turn, self.number, self.outcome, &mut replay, |_| {}).ok()?;
+        Some(replay.end)
     }
 
     /// Whether `fixit` can save the gnome that this outcome kills: it acts

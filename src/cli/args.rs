@@ -510,6 +510,7 @@ impl Budget {
             max_states: self.max_states,
             max_cost: None,
             max_memory: self.max_memory.saturating_mul(1 << 20),
+            kept_per_action: 0,
         }
     }
 }

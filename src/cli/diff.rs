@@ -139,7 +139,11 @@ pub(super) fn diff(
             return Exit::Invalid;
         }
     }
-    let limits = budget.limits();
+    // Both answers are kept, a line of each outcome compared.
+    let limits = Limits {
+        kept_per_action: Keeps::Lines as usize,
+        ..budget.limits()
+    };
     match ground {
         Ground::Boards(paths) => on_boards(&paths, with, &first, &second, &limits, format, term),
         Ground::Random { plan, output } => {

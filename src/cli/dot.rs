@@ -65,7 +65,7 @@ pub(super) struct Walked {
 
 /// The path of outcome `n`, as the answer replayed it.
 pub(super) fn outcome_walk(q: &Query, n: usize, term: &Terminal) -> Result<Walked, Exit> {
-    let solution = solve(q, Offers::NONE, term)?;
+    let solution = solve(q, Offers::NONE, Keeps::Little, term)?;
     let answer = Answer::new(&q.turn, &solution.outcomes);
     let total = answer.total;
     let Some(told) = answer.outcome(n) else {

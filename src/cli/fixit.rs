@@ -41,7 +41,7 @@ pub(super) fn plan(
             return Exit::Invalid;
         }
     };
-    let solution = match solve(&q, Offers::BUDGET, term) {
+    let solution = match solve(&q, Offers::BUDGET, Keeps::Lines, term) {
         Ok(s) => s,
         Err(e) => return e,
     };

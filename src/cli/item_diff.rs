@@ -186,7 +186,12 @@ fn one_board(
             return Err(Exit::Invalid);
         }
     };
-    let differences = match rules_diff::compare(turn, &with, &without.limits) {
+    // Both answers are kept, a line of each outcome compared.
+    let limits = Limits {
+        kept_per_action: Keeps::Lines as usize,
+        ..without.limits
+    };
+    let differences = match rules_diff::compare(turn, &with, &limits) {
         Ok(d) => d,
         Err(e) => return Err(uncompared(e, term)),
     };

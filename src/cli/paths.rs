@@ -22,19 +22,23 @@ pub(super) fn paths(
     }
     let (solution, stop) = match q.turn.solve(&q.limits) {
         Ok(s) => (s, None),
-        Err(stop) => match search::settled(
-            &q.turn.board,
-            &q.turn.movement,
-            q.turn.start,
-            &q.limits,
-            &stop,
-        ) {
-            Some(s) => (s, Some(stop)),
-            None => {
-                print_limit(&stop, term);
-                return Exit::Limit;
+        Err(first) => {
+            let mut stop = first.clone();
+            match search::settled(
+                &q.turn.board,
+                &q.turn.movement,
+                q.turn.start,
+                &q.limits,
+                &mut stop,
+            ) {
+                Some(s) => (s, Some(stop)),
+                None => {
+                    // Nothing is listed: the first stop says what it found.
+                    print_plain(first.to_string(), Some(first.raise().to_string()), term);
+                    return Exit::Limit;
+                }
             }
-        },
+        }
     };
     let answer = q.answer(&solution.outcomes);
     // An empty answer says why: which filter hid everything, and what

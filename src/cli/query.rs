@@ -217,10 +217,36 @@ impl Offers {
     };
 }
 
+/// What a command keeps of each action of each outcome's path beside the
+/// answer ([`search::Limits::kept_per_action`]), so that the memory budget
+/// counts it: measured on a 400-room chain under the published rules,
+/// tens of thousands of outcomes of hundreds of actions each.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Keeps {
+    /// Outcomes written, or looked at, one at a time.
+    Little = 0,
+    /// A line and the fix-its of each outcome (the menu, the screens,
+    /// the comparisons).
+    Lines = 64,
+    /// Every step of every outcome, as the report's page and the whole
+    /// replay log show them.
+    Steps = 640,
+}
+
 /// Solves a query, reporting a search limit (exit 3) on standard error
-/// with advice that names only the options in `offers`.
-pub(super) fn solve(q: &Query, offers: Offers, term: &Terminal) -> Result<search::Solution, Exit> {
-    q.turn.solve(&q.limits).map_err(|limit| {
+/// with advice that names only the options in `offers`; the answer is
+/// counted with what the command `keeps` of it.
+pub(super) fn solve(
+    q: &Query,
+    offers: Offers,
+    keeps: Keeps,
+    term: &Terminal,
+) -> Result<search::Solution, Exit> {
+    let limits = search::Limits {
+        kept_per_action: keeps as usize,
+        ..q.limits
+    };
+    q.turn.solve(&limits).map_err(|limit| {
         print_plain(
             limit.to_string(),
             limit.advice(offers.budget, offers.max_cost),

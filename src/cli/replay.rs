@@ -42,7 +42,13 @@ pub(super) fn replay(
     if let Some(plan) = plan {
         return referee_plan(&q, plan, shown, term);
     }
-    let solution = match solve(&q, Offers::ALL, term) {
+    // One outcome's log keeps its steps alone; the whole log, every step.
+    let keeps = if only.is_some() {
+        Keeps::Little
+    } else {
+        Keeps::Steps
+    };
+    let solution = match solve(&q, Offers::ALL, keeps, term) {
         Ok(s) => s,
         Err(e) => return e,
     };

@@ -12,7 +12,7 @@ pub(super) fn report(
         Ok(q) => q,
         Err(e) => return e,
     };
-    let solution = match solve(&q, Offers::ALL, term) {
+    let solution = match solve(&q, Offers::ALL, Keeps::Steps, term) {
         Ok(s) => s,
         Err(e) => return e,
     };

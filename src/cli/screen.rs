@@ -61,7 +61,7 @@ fn solved(
     term: &Terminal,
 ) -> Result<(Query, search::Solution), Exit> {
     let q = load_query(path, args, term)?;
-    let solution = solve(&q, Offers::ALL, term)?;
+    let solution = solve(&q, Offers::ALL, Keeps::Lines, term)?;
     Ok((q, solution))
 }
 
@@ -205,7 +205,7 @@ pub(super) fn play(path: Option<&Path>, turn: TurnArgs, budget: Budget, term: &T
     // The whole turn is solved once, so that every ship the player reaches
     // is compared with the cheapest way to it.
     searching();
-    let solution = match solve(&q, Offers::BUDGET, term) {
+    let solution = match solve(&q, Offers::BUDGET, Keeps::Lines, term) {
         Ok(s) => s,
         Err(e) => return e,
     };

@@ -40,6 +40,7 @@ const LIMITS: Limits = Limits {
     max_states: 200_000,
     max_cost: None,
     max_memory: 64 << 20,
+    kept_per_action: 0,
 };
 
 /// How many outcomes the lens reads at once: an answer over every outcome
@@ -246,10 +247,16 @@ fn lines(board: &Board) -> Vec<String> {
     let solution = match search::solve_costs(&turn.board, &turn.movement, turn.start, &LIMITS) {
         Ok(solution) => solution,
         Err(stop) => {
-            return vec![format!(
-                "search stopped at {}",
-                render::count(stop.states as u64, "state")
-            )];
+            return vec![match stop.answer {
+                Some(answer) => format!(
+                    "{}, too many for the lens's budget",
+                    render::count(answer.outcomes as u64, "outcome")
+                ),
+                None => format!(
+                    "search stopped at {}",
+                    render::count(stop.states as u64, "state")
+                ),
+            }];
         }
     };
     let mut out = vec![render::count(solution.outcomes.len() as u64, "outcome")];

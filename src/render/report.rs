@@ -164,6 +164,8 @@ pub fn report_doc(answer: &Answer<'_>) -> Result<ReportDoc, Refused> {
         .outcomes()
         .iter()
         .map(|told| {
+            // Worked out here and forgotten: the page keeps what it shows.
+            let told = told.unworked();
             let steps = &told.replay().map_err(Refused::clone)?.steps;
             let ships = told.ships().map_err(Refused::clone)?;
             let shown = steps

@@ -154,8 +154,12 @@ fn stopped(
 
 /// The outcomes a search stopped by a budget had made final: every outcome
 /// of the turn costing at most its [`LimitReached::settled_cost`], found
-/// again by a search bounded there, which fits in the same budget. `None`
-/// when it stopped before any cost was complete.
+/// again by a search bounded there, which fits in the same budget. Where
+/// their answer does not fit beside that search, the cost is lowered to
+/// the one whose outcomes fit (in `stop`, so that it says what is listed)
+/// and the search made again: each search stores no more than the last,
+/// and a cost is found whose answer fits beside its search, or none. `None` when it stopped before any cost
+/// was complete, or none fits.
 ///
 /// ```
 /// use hatchway::{load, search};
@@ -164,10 +168,10 @@ fn stopped(
 /// let board = load::board(&load::standard_board())?.value;
 /// let movement = board.rules.movement(ItemSet::default());
 /// let tight = search::Limits { max_states: 5, ..search::Limits::default() };
-/// let stop = search::solve(&board, &movement, board.start, &tight)
+/// let mut stop = search::solve(&board, &movement, board.start, &tight)
 ///     .err()
 ///     .ok_or("5 states are too few for the standard board")?;
-/// let settled = search::settled(&board, &movement, board.start, &tight, &stop)
+/// let settled = search::settled(&board, &movement, board.start, &tight, &mut stop)
 ///     .ok_or("something was settled")?;
 /// let whole = search::solve(&board, &movement, board.start, &search::Limits::default())?;
 /// let cost = stop.settled_cost.ok_or("a cost was complete")?;
@@ -180,11 +184,27 @@ pub fn settled(
     movement: &Movement,
     start: RoomId,
     limits: &Limits,
-    stop: &LimitReached,
+    stop: &mut LimitReached,
 ) -> Option<Solution> {
-    let bounded = Limits {
-        max_cost: Some(stop.settled_cost?),
-        ..*limits
-    };
-    super::solve(board, movement, start, &bounded).ok()
+    // One workspace for every try: each reuses the tables of the last
+    // rather than leave the allocator holding their memory.
+    let mut workspace = Workspace::new();
+    loop {
+        let cost = stop.settled_cost?;
+        let bounded = Limits {
+            max_cost: Some(cost),
+            ..*limits
+        };
+        match workspace.solve(board, movement, start, &bounded) {
+            Ok(_) => return Some(workspace.take()),
+            // The costs whose outcomes fit beside this search, or, when
+            // none does (the search itself filled the budget), half the
+            // cost: a smaller search leaves more room.
+            Err(again) if again.answer.is_some() => {
+                stop.settled_cost = (again.settled_cost.filter(|&c| c < cost))
+                    .or_else(|| (cost.0 > 0).then_some(Cost(cost.0 / 2)));
+            }
+            Err(_) => return None,
+        }
+    }
 }

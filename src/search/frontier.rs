@@ -17,11 +17,10 @@ pub(super) struct Frontier {
 impl Frontier {
     /// The bytes it has room for.
     pub(super) fn room(&self) -> usize {
-        use super::table::vec_room;
         let entry = std::mem::size_of::<(u32, u32)>();
-        vec_room(&self.ring)
-            + self.ring.iter().map(vec_room).sum::<usize>()
-            + vec_room(&self.current)
+        self.ring.capacity() * std::mem::size_of::<Vec<(u32, u32)>>()
+            + self.ring.iter().map(Vec::capacity).sum::<usize>() * entry
+            + self.current.capacity() * entry
             + self.zero.capacity() * entry
     }
 

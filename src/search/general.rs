@@ -34,7 +34,10 @@ pub(super) fn solve(
         scratch,
     } = &mut workspace.full;
     store.keys.stride = layout.words;
-    store.reset_within(FIRST_STATES, limits, BESIDE);
+    // Beside each state, room for its outcome's key in the table that
+    // picks each outcome's best state once the search is done.
+    let outcome_key = layout.words * std::mem::size_of::<u64>() + 4 * std::mem::size_of::<u32>();
+    store.reset_within(FIRST_STATES, limits, BESIDE + outcome_key);
     scratch.clear();
     scratch.resize(layout.words, 0);
     let initial = &mut *scratch;

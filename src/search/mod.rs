@@ -87,6 +87,11 @@ pub struct Limits {
     /// state takes hundreds of bytes, so the state budget alone would let a
     /// search take gigabytes.
     pub max_memory: usize,
+    /// The bytes what reads the answer keeps for each action of each
+    /// outcome's path, beyond the path itself, counted with the answer
+    /// against [`Limits::max_memory`]: a page that shows every step keeps
+    /// hundreds, a listing written an outcome at a time none.
+    pub kept_per_action: usize,
 }
 
 /// The default state budget: about 520 MB on a 64-room board that uses it
@@ -102,6 +107,7 @@ impl Default for Limits {
             max_states: DEFAULT_MAX_STATES,
             max_cost: None,
             max_memory: DEFAULT_MAX_MEMORY,
+            kept_per_action: 0,
         }
     }
 }
@@ -205,10 +211,15 @@ impl LimitReached {
     /// same budget (when it takes `--max-cost`). `None` when it takes
     /// neither.
     pub fn advice(&self, budget: bool, max_cost: bool) -> Option<String> {
+        let which = if self.answer.is_some() {
+            "that fit"
+        } else {
+            "it settled"
+        };
         let settled = self
             .settled_cost
             .filter(|_| max_cost)
-            .map(|c| format!("ask only for the outcomes it settled: `--max-cost {c}`"));
+            .map(|c| format!("ask only for the outcomes {which}: `--max-cost {c}`"));
         match (budget, settled) {
             (true, Some(settled)) => Some(format!("{}, or {settled}", self.raise())),
             (true, None) => Some(self.raise().to_string()),

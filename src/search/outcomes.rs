@@ -9,11 +9,13 @@ use crate::outcome::{Action, Outcome};
 use super::{AnswerSize, LimitReached, Limits, Stopped};
 
 /// The bytes one outcome of an answer takes: the outcome, its room states
-/// on a board of `rooms` rooms, and a path of `actions` actions.
-pub(super) fn outcome_bytes(rooms: usize, actions: usize) -> usize {
+/// on a board of `rooms` rooms, and a path of `actions` actions, with
+/// `kept` bytes for each action kept by what reads it
+/// ([`Limits::kept_per_action`]).
+pub(super) fn outcome_bytes(rooms: usize, actions: usize, kept: usize) -> usize {
     std::mem::size_of::<Outcome>()
         + rooms * std::mem::size_of::<StateId>()
-        + actions * std::mem::size_of::<Action>()
+        + actions * (std::mem::size_of::<Action>() + kept)
 }
 
 /// Whether the answer a search is about to write fits beside what the
@@ -46,7 +48,11 @@ pub(super) fn answer_fits(
             }
             level = Some(cost);
         }
-        bytes = bytes.saturating_add(outcome_bytes(rooms, actions as usize));
+        bytes = bytes.saturating_add(outcome_bytes(
+            rooms,
+            actions as usize,
+            limits.kept_per_action,
+        ));
         count += 1;
         full |= bytes > room;
     }

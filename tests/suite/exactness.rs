@@ -585,13 +585,13 @@ fn a_stop_names_a_cost_whose_outcomes_fit_the_same_budget() {
             max_states: budget,
             ..Limits::default()
         };
-        let Err(stop) = search::solve(&board, &movement, board.start, &limits) else {
+        let Err(mut stop) = search::solve(&board, &movement, board.start, &limits) else {
             continue;
         };
         if stop.settled_cost.is_some() {
             stops += 1;
             assert!(
-                search::settled(&board, &movement, board.start, &limits, &stop).is_some(),
+                search::settled(&board, &movement, board.start, &limits, &mut stop).is_some(),
                 "a budget of {budget} states"
             );
         }
@@ -619,7 +619,7 @@ fn a_stopped_search_names_what_it_settled() {
             max_states: budget,
             ..Limits::default()
         };
-        let Err(stopped) = search::solve(&board, &movement, board.start, &limits) else {
+        let Err(mut stopped) = search::solve(&board, &movement, board.start, &limits) else {
             return Ok(());
         };
         // A budget of N stores N states and says N.
@@ -629,7 +629,7 @@ fn a_stopped_search_names_what_it_settled() {
         };
         checked.set(checked.get() + 1);
         let all = engine(&board, &movement);
-        match search::settled(&board, &movement, board.start, &limits, &stopped)
+        match search::settled(&board, &movement, board.start, &limits, &mut stopped)
             .ok_or("does not fit")
         {
             Ok(s) => {

@@ -1,8 +1,10 @@
 //! The memory budget is a promise: the whole process's peak resident memory
 //! stays within `--max-memory` plus the allowance docs/COMMANDS.md states,
-//! measured by the operating system on the real binary, on boards whose
-//! search cannot finish within the budget: random 200-room boards under the
-//! published rules and the hard boards of the hostile tests.
+//! whatever the command and whatever the board, measured by the operating
+//! system on the real binary: on boards whose search cannot finish within
+//! the budget (a random 200-room board under the published rules, hard
+//! grids, an 18-room checkerboard in the small search's word) and on
+//! chains whose answer is larger than their search.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -27,25 +29,16 @@ fn temp_dir(test: &str) -> PathBuf {
 /// hatchway: its value is the arguments, separated by newlines.
 const HELPER: &str = "HATCHWAY_MEMORY_HELPER";
 
-/// Runs `hatchway paths BOARD --max-memory MIB` with its answer as JSON,
-/// and gives its exit code, its peak resident memory in KiB, and its time.
+/// Runs `hatchway ARGS...`, and gives its exit code, its peak resident
+/// memory in KiB, and its time.
 ///
 /// The peak is measured by a helper process, this test binary started
 /// again to run [`peak_of_one_run`] alone: Linux counts in a child's peak
 /// the memory of the process it was started from (the memory the child
 /// had before its `exec`), and this process, running other tests beside
 /// this one, can be large (it made a 256 MiB run look like 975 MiB).
-fn peak(board: &Path, mib: u64) -> (Option<i32>, u64, Duration) {
+fn peak(args: &[&str]) -> (Option<i32>, u64, Duration) {
     let started = Instant::now();
-    let board = board.to_str().expect("a board path in UTF-8");
-    let args = [
-        "paths",
-        board,
-        "--max-memory",
-        &mib.to_string(),
-        "--format",
-        "json",
-    ];
     let out = Command::new(std::env::current_exe().expect("the test binary"))
         .args([
             "memory::peak_of_one_run",
@@ -103,32 +96,65 @@ fn peak_of_one_run() {
     println!("\nhatchway-peak {} {code}", usage.ru_maxrss);
 }
 
-/// The boards: random 200-room boards under the published rules (about
-/// 280 hatches, the start in any state, fire too), a 12 by 12 grid with
-/// high water under each rules file that floods rooms, and a 36-room grid
-/// under the published rules (a state in one machine word: the small
-/// search, with its passes).
-fn boards(dir: &Path) -> Vec<(String, PathBuf)> {
-    let mut out = Vec::new();
-    for seed in [1, 3] {
-        out.push((
-            format!("random-200-{seed}"),
-            random_rulebook_board(200, seed),
-        ));
-    }
-    for (rooms, rules, high_water) in [
-        (144, "red-november", 6),
-        (144, "red-november-rulebook", 6),
-        (36, "red-november-rulebook", 4),
-    ] {
-        let rulebook = hatchway::load::builtin_rules(rules).expect("built-in rules");
-        let spec = BoardSpec {
-            high_water,
-            start: Some(1),
-            ..BoardSpec::standard(Topology::Grid { rooms }, &rulebook, 2026)
+/// A grid of `rooms` rooms under the published rules, every hatch closed,
+/// high water in every other room as on a checkerboard: a state of 16 to
+/// 20 rooms fits the small search's word, with its passes and groups.
+fn checkerboard(rooms: usize) -> String {
+    let columns = rooms.isqrt() + usize::from(rooms.isqrt().pow(2) < rooms);
+    let mut text = format!("board checkerboard-{rooms}\nrules red-november-rulebook\n");
+    for i in 0..rooms {
+        let water = if (i / columns + i % columns) % 2 == 1 {
+            ": high_flood"
+        } else {
+            ""
         };
-        out.push((format!("grid-{rooms}-{rules}"), board_text(&spec)));
+        text += &format!("room {}{water}\n", i + 1);
     }
+    for i in 0..rooms {
+        if i % columns + 1 < columns && i + 1 < rooms {
+            text += &format!("hatch {}-{}\n", i + 1, i + 2);
+        }
+        if i + columns < rooms {
+            text += &format!("hatch {}-{}\n", i + 1, i + columns + 1);
+        }
+    }
+    text + "start 1\n"
+}
+
+/// A chain of `rooms` rooms under the published rules, high water in
+/// every other room: tens of thousands of outcomes of hundreds of actions,
+/// an answer larger than its search.
+fn chain(rooms: usize) -> String {
+    let mut text = format!("board chain-{rooms}\nrules red-november-rulebook\n");
+    for i in 1..=rooms {
+        let water = if i % 2 == 0 { ": high_flood" } else { "" };
+        text += &format!("room {i}{water}\n");
+    }
+    for i in 1..rooms {
+        text += &format!("hatch {i}-{}\n", i + 1);
+    }
+    text + "start 1\n"
+}
+
+/// The boards, all under the published rules: a random 200-room board
+/// (about 280 hatches, the start in any state, fire too) and a 12 by 12
+/// grid with high water (the general search), an 18-room checkerboard (a
+/// state in one machine word: the small search, with its passes), and
+/// chains of 400 and 1,024 rooms, whose answers outgrow their searches.
+fn boards(dir: &Path) -> Vec<(String, PathBuf)> {
+    let mut out = vec![
+        ("random-200-1".to_string(), random_rulebook_board(200, 1)),
+        ("checkerboard-18".to_string(), checkerboard(18)),
+        ("chain-400".to_string(), chain(400)),
+        ("chain-1024".to_string(), chain(1024)),
+    ];
+    let rulebook = hatchway::load::builtin_rules("red-november-rulebook").expect("built in");
+    let spec = BoardSpec {
+        high_water: 6,
+        start: Some(1),
+        ..BoardSpec::standard(Topology::Grid { rooms: 144 }, &rulebook, 2026)
+    };
+    out.push(("grid-144".to_string(), board_text(&spec)));
     out.into_iter()
         .map(|(name, text)| {
             let path = dir.join(format!("{name}.board"));
@@ -138,34 +164,67 @@ fn boards(dir: &Path) -> Vec<(String, PathBuf)> {
         .collect()
 }
 
+/// The commands that search, each with what it asks of the board (the
+/// board goes after the command's name) and whether it takes
+/// `--max-memory` (`draw` and `dot` search within the defaults).
+const COMMANDS: [(&str, &[&str], bool); 9] = [
+    ("paths", &[], true),
+    ("paths", &["--format", "json"], true),
+    ("plan", &[], true),
+    ("report", &["--output", "/dev/null"], true),
+    ("replay", &[], true),
+    ("replay", &["--outcome", "2"], true),
+    ("diff", &["--item", "aqualung"], true),
+    ("draw", &["--outcome", "2"], false),
+    ("dot", &["--outcome", "2"], false),
+];
+
+/// Every command that searches, on boards of both full searches, at 256
+/// MiB and at the default 1024: the process's peak stays within the
+/// budget and its allowance, and every run ends with an answer or a stop
+/// (exit 0 or 3), never by a signal.
 #[test]
 fn peak_memory_stays_within_the_budget() {
     let dir = temp_dir("peak");
     let boards = boards(&dir);
-    let mut runs: Vec<(&str, &Path, u64)> = boards
-        .iter()
-        .map(|(name, path)| (name.as_str(), path.as_path(), 256))
-        .collect();
-    // The default budget on the hardest board (the slowest run).
-    runs.push((&boards[0].0, &boards[0].1, 1024));
     let mut report = Vec::new();
-    for (name, path, mib) in runs {
-        let (code, kib, took) = peak(path, mib);
-        report.push(format!(
-            "{name} at {mib} MiB: exit {code:?}, peak {} MiB, {:.1} s",
-            kib / 1024,
-            took.as_secs_f64()
-        ));
-        assert!(
-            matches!(code, Some(0 | 3)),
-            "{name} at {mib} MiB: exit {code:?}"
-        );
-        assert!(
-            kib <= (mib + ALLOWANCE_MIB) * 1024,
-            "{name} at {mib} MiB took {} MiB:\n{}",
-            kib / 1024,
-            report.join("\n")
-        );
+    for (name, path) in &boards {
+        let board = path.to_str().expect("a board path in UTF-8");
+        for (command, asked, budgeted) in COMMANDS {
+            // The default budget is measured for the listing on each
+            // board, and for the commands that take no other on the two
+            // boards of the largest answers (the slowest runs, a few
+            // seconds each, are at the default).
+            let large = name.starts_with("chain");
+            let budgets: &[u64] = match (budgeted, command, asked.is_empty()) {
+                (false, _, _) if large => &[1024],
+                (false, _, _) => &[],
+                (true, "paths", true) => &[256, 1024],
+                (true, _, _) => &[256],
+            };
+            for &mib in budgets {
+                let budget = mib.to_string();
+                let mut args = vec![command, board];
+                args.extend_from_slice(asked);
+                if budgeted {
+                    args.extend(["--max-memory", &budget]);
+                }
+                let (code, kib, took) = peak(&args);
+                report.push(format!(
+                    "{name} {} at {mib} MiB: exit {code:?}, peak {} MiB, {:.1} s",
+                    args[2..].join(" "),
+                    kib / 1024,
+                    took.as_secs_f64()
+                ));
+                assert!(matches!(code, Some(0 | 3)), "{}", report.join("\n"));
+                assert!(
+                    kib <= (mib + ALLOWANCE_MIB) * 1024,
+                    "{name} `{command}` at {mib} MiB took {} MiB:\n{}",
+                    kib / 1024,
+                    report.join("\n")
+                );
+            }
+        }
     }
     // The figures, for BENCHMARKS.md and the curious (`--nocapture`).
     println!("{}", report.join("\n"));

@@ -30,8 +30,8 @@ use super::{FIRST_STATES, Search};
 /// this often, a few bytes of reading each time.
 const COUNTED_EVERY: usize = 4096;
 
-/// The bytes of group memory a pass keeps from the last for reuse; more
-/// is given back.
+/// The bytes of group memory written by a pass that the next keeps for
+/// reuse; more is given back.
 const RELEASED_ABOVE: usize = 16 << 20;
 
 /// One candidate state to relax: made from `node` (settled at `cost` after
@@ -105,10 +105,13 @@ impl<W: Word> Search<W> {
         // The table of states makes room for what the groups keep of each
         // state, within what the memory budget leaves beside what the
         // search keeps from before.
+        // Beside each state, room for its outcome's key in the table that
+        // picks each outcome's best state once the pass is done.
+        let outcome_key = std::mem::size_of::<W>() + 4 * std::mem::size_of::<u32>();
         let beside = if grouped {
-            BESIDE + Groups::bytes_per_state(shape)
+            BESIDE + outcome_key + Groups::bytes_per_state(shape)
         } else {
-            BESIDE
+            BESIDE + outcome_key
         };
         let room = Limits {
             max_memory: limits.max_memory.saturating_sub(kept + loose.held()),
@@ -118,9 +121,11 @@ impl<W: Word> Search<W> {
         let most = states.most;
         may_store(1, limits, most, 0)?;
         // Group memory beyond a sweep's small solves is given back before
-        // the pass: what a vector emptied for reuse keeps, the system
-        // still counts, while the count below reads what it holds now.
-        if groups.room() > RELEASED_ABOVE {
+        // the pass: what a vector emptied for reuse has written, the
+        // system still counts, while the count below reads what it holds
+        // now. Read before the groups are emptied, it is what the last
+        // pass wrote.
+        if groups.held() > RELEASED_ABOVE {
             *groups = GroupMemory::default();
         }
         let mut groups = grouped.then(|| {
