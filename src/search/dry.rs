@@ -205,13 +205,15 @@ pub fn solve(
         }
     }
 
-    let mut sizes: Vec<(u32, u32)> = (nodes.iter())
-        .filter(|n| n.settled)
-        .map(|n| (n.cost, n.len))
-        .collect();
-    sizes.sort_unstable();
     let held = rooms * std::mem::size_of::<Node>();
-    answer_fits(limits, held, (rooms, reached), sizes.into_iter())?;
+    let settled = || nodes.iter().filter(|n| n.settled).map(|n| (n.cost, n.len));
+    // Ordered only when it may not fit: most answers are checked in one
+    // pass over the rooms.
+    if answer_fits(limits, held, (rooms, reached), settled()).is_err() {
+        let mut sizes: Vec<(u32, u32)> = settled().collect();
+        sizes.sort_unstable();
+        answer_fits(limits, held, (rooms, reached), sizes.into_iter())?;
+    }
     states.clear();
     states.extend(board.rooms.iter().map(|room| room.state));
     let mut writer = Writer::new(&mut solution.outcomes, spare);

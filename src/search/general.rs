@@ -113,17 +113,19 @@ fn collect_outcomes(
             best.nodes[slot as usize] = node;
         }
     }
-    let mut sizes: Vec<(u32, u32)> = (best.nodes.iter())
-        .map(|&n| (store.nodes[n as usize].cost, store.nodes[n as usize].len))
-        .collect();
-    sizes.sort_unstable();
-    let held = store.held() + best.held() + sizes.len() * std::mem::size_of::<(u32, u32)>();
-    answer_fits(
-        limits,
-        held,
-        (board.rooms.len(), store.nodes.len()),
-        sizes.into_iter(),
-    )?;
+    let sizes = || {
+        (best.nodes.iter()).map(|&n| (store.nodes[n as usize].cost, store.nodes[n as usize].len))
+    };
+    let held = store.held() + best.held();
+    let counts = (board.rooms.len(), store.nodes.len());
+    // Ordered only when it may not fit: most answers are checked in one
+    // pass over the outcomes.
+    if answer_fits(limits, held, counts, sizes()).is_err() {
+        let mut ordered: Vec<(u32, u32)> = sizes().collect();
+        ordered.sort_unstable();
+        let held = held + ordered.len() * std::mem::size_of::<(u32, u32)>();
+        answer_fits(limits, held, counts, ordered.into_iter())?;
+    }
     let hatch_count = board.hatches.len();
     let mut writer = Writer::new(&mut solution.outcomes, spare);
     for &node in &best.nodes {

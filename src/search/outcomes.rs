@@ -20,8 +20,9 @@ pub(super) fn outcome_bytes(rooms: usize, actions: usize, kept: usize) -> usize 
 
 /// Whether the answer a search is about to write fits beside what the
 /// search holds: `held` bytes of its tables, after storing `states` states,
-/// on a board of `rooms` rooms, for outcomes given cheapest first as their
-/// cost and the number of actions of their path. The answer lives with the
+/// on a board of `rooms` rooms, for outcomes given as their cost and the
+/// number of actions of their path (cheapest first, for the costs that
+/// fit to be named; in any order, to know only whether all fit). The answer lives with the
 /// search's tables while it is written, then on its own while the commands
 /// read it, so the two together are the search's peak. When it does not
 /// fit, the search stops, naming the costs whose outcomes fit (asked for

@@ -117,10 +117,7 @@ impl Arena for Words {
     }
 
     fn reserve_for(&mut self, keys: usize) -> bool {
-        let words = keys.saturating_mul(self.stride);
-        self.words
-            .try_reserve_exact(words.saturating_sub(self.words.len()))
-            .is_ok()
+        make_room_for(&mut self.words, keys.saturating_mul(self.stride))
     }
 }
 
@@ -231,10 +228,7 @@ impl<A: Arena, T> Table<A, T> {
         // the search then stops where the room given ends.
         loop {
             let room = most.saturating_add(1);
-            let nodes = self
-                .nodes
-                .try_reserve_exact(room.saturating_sub(self.nodes.len()));
-            if (nodes.is_ok() && self.keys.reserve_for(room)) || most == 0 {
+            if (make_room_for(&mut self.nodes, room) && self.keys.reserve_for(room)) || most == 0 {
                 break;
             }
             most /= 2;
@@ -265,10 +259,7 @@ impl<A: Arena, T> Table<A, T> {
     /// it is copied); `false` when the system will not give it.
     pub(super) fn make_room(&mut self, more: usize) -> bool {
         let keys = self.nodes.len().saturating_add(more);
-        self.nodes
-            .try_reserve_exact(keys.saturating_sub(self.nodes.len()))
-            .is_ok()
-            && self.keys.reserve_for(keys)
+        make_room_for(&mut self.nodes, keys) && self.keys.reserve_for(keys)
     }
 
     /// The id of `key`, and `false`; or, when it is new, the id it is
@@ -351,6 +342,24 @@ impl<A: Arena, T> Table<A, T> {
             self.slots[slot] = id;
         }
     }
+}
+
+/// Makes room in `v` for `total` items in all, exactly, and `false` when
+/// the system will not give it. Only the items written are copied: a
+/// reallocation copies the whole old room, which a vector given room for
+/// its budget has mostly not written, and copying it would make the
+/// system give it all.
+pub(super) fn make_room_for<T>(v: &mut Vec<T>, total: usize) -> bool {
+    if v.capacity() >= total {
+        return true;
+    }
+    let mut fresh = Vec::new();
+    if fresh.try_reserve_exact(total).is_err() {
+        return false;
+    }
+    fresh.append(v);
+    *v = fresh;
+    true
 }
 
 /// The bytes a vector has room for, written or not: what the allocator

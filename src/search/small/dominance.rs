@@ -9,7 +9,7 @@
 use crate::model::{Board, HatchStateId, Movement};
 
 use super::super::path::{NO_PARENT, Node};
-use super::super::table::{Table, vec_bytes, vec_room};
+use super::super::table::{Table, make_room_for, vec_bytes, vec_room};
 use super::FIRST_STATES;
 use super::leeway::Leeway;
 use super::shape::{CatchUp, Shape};
@@ -207,9 +207,9 @@ impl<W: Word> Groups<'_, W> {
         let offers = most.saturating_mul(self.shape.catch_ups.len());
         self.best.make_room(most)
             && self.loose.make_room(most)
-            && self.group_of.try_reserve_exact(most).is_ok()
-            && self.prior.try_reserve_exact(most).is_ok()
-            && self.offers.try_reserve_exact(offers).is_ok()
+            && make_room_for(self.group_of, most)
+            && make_room_for(self.prior, most)
+            && make_room_for(self.offers, offers)
     }
 
     /// The bytes the groups hold, with the loose hatches worked out so

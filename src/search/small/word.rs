@@ -9,7 +9,7 @@ use crate::model::{Board, Movement};
 
 use super::super::flows::flow_plan;
 use super::super::packing::{bits_for, exit_bits};
-use super::super::table::{Arena, vec_bytes};
+use super::super::table::{Arena, make_room_for, vec_bytes};
 
 /// A whole search state.
 pub(super) trait Word:
@@ -283,7 +283,6 @@ impl<W: Word> Arena for Vec<W> {
     }
 
     fn reserve_for(&mut self, keys: usize) -> bool {
-        self.try_reserve_exact(keys.saturating_sub(self.len()))
-            .is_ok()
+        make_room_for(self, keys)
     }
 }
