@@ -490,9 +490,14 @@ fn solved(
         exit: 1,
         diagnostics: Vec::new(),
     })?;
+    // A line's document holds every step of every outcome, and its text.
+    let limits = Limits {
+        kept_per_action: Keeps::Steps as usize,
+        ..q.limits
+    };
     let solution = memory
         .workspace
-        .solve(&q.turn.board, &q.turn.movement, q.turn.start, &q.limits)
+        .solve(&q.turn.board, &q.turn.movement, q.turn.start, &limits)
         .map_err(|e| BatchError {
             line: number,
             error: e.to_string(),
