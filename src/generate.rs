@@ -413,6 +413,33 @@ pub fn standard_turns(count: usize, seed: u64) -> String {
     out
 }
 
+/// A grid of `rooms` rooms under the published rules, every hatch closed,
+/// high water in every other room as on a checkerboard: with 16 to 20
+/// rooms a state fits the small search's word, with its passes and
+/// groups, and the search cannot finish within the default budget. The
+/// board on which the memory tests hold the small search to its budget.
+pub fn checkerboard_board(rooms: usize) -> String {
+    let columns = rooms.isqrt() + usize::from(rooms.isqrt().pow(2) < rooms);
+    let mut text = format!("board checkerboard-{rooms}\nrules red-november-rulebook\n");
+    for i in 0..rooms {
+        let water = if (i / columns + i % columns) % 2 == 1 {
+            ": high_flood"
+        } else {
+            ""
+        };
+        let _ = writeln!(text, "room {}{water}", i + 1);
+    }
+    for i in 0..rooms {
+        if i % columns + 1 < columns && i + 1 < rooms {
+            let _ = writeln!(text, "hatch {}-{}", i + 1, i + 2);
+        }
+        if i + columns < rooms {
+            let _ = writeln!(text, "hatch {}-{}", i + 1, i + columns + 1);
+        }
+    }
+    text + "start 1\n"
+}
+
 /// A random board of `rooms` rooms under the published rules,
 /// `red-november-rulebook`: a spanning tree and 40 % more hatches, every
 /// room and hatch state of the rules in [`standard_states`]' mix, one room

@@ -5,6 +5,7 @@
 
 use std::alloc::System;
 
+use hatchway::generate::checkerboard_board;
 use hatchway::model::ItemSet;
 use hatchway::search::{Limits, Workspace};
 use hatchway::testing::workspace_room;
@@ -12,32 +13,6 @@ use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
-
-/// A grid of `rooms` rooms under the published rules, every hatch closed,
-/// high water in every other room as on a checkerboard: the hardest boards
-/// for the small search's tables (16 and 20 rooms fit its word, 100 do
-/// not).
-fn checkerboard(rooms: usize) -> String {
-    let columns = rooms.isqrt() + usize::from(rooms.isqrt().pow(2) < rooms);
-    let mut text = String::from("board grid\nrules red-november-rulebook\n");
-    for i in 0..rooms {
-        let water = if (i / columns + i % columns) % 2 == 1 {
-            ": high_flood"
-        } else {
-            ""
-        };
-        text += &format!("room {}{water}\n", i + 1);
-    }
-    for i in 0..rooms {
-        if i % columns + 1 < columns && i + 1 < rooms {
-            text += &format!("hatch {}-{}\n", i + 1, i + 2);
-        }
-        if i + columns < rooms {
-            text += &format!("hatch {}-{}\n", i + 1, i + columns + 1);
-        }
-    }
-    text + "start 1\n"
-}
 
 /// Every table the searches keep is counted; only the few words per room
 /// and hatch of a ship's layout, and the stop's own box, are not.
@@ -47,7 +22,7 @@ fn the_memory_counted_is_the_memory_allocated() {
     let movement = rules.movement(ItemSet::default());
     let (mut small, mut general) = (0, 0);
     for rooms in [16, 20, 100] {
-        let board = hatchway::load::board_from_str("grid", &checkerboard(rooms))
+        let board = hatchway::load::board_from_str("grid", &checkerboard_board(rooms))
             .map(|l| l.value)
             .unwrap_or_else(|f| panic!("{} problems", f.reports.len()));
         for limits in [

@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use hatchway::generate::{BoardSpec, Topology, board_text, random_rulebook_board};
+use hatchway::generate::{
+    BoardSpec, Topology, board_text, checkerboard_board, random_rulebook_board,
+};
 
 /// What the process may take beyond `--max-memory` (docs/COMMANDS.md,
 /// "Limits"): the program, the board, its answer, the allocator's own
@@ -96,31 +98,6 @@ fn peak_of_one_run() {
     println!("\nhatchway-peak {} {code}", usage.ru_maxrss);
 }
 
-/// A grid of `rooms` rooms under the published rules, every hatch closed,
-/// high water in every other room as on a checkerboard: a state of 16 to
-/// 20 rooms fits the small search's word, with its passes and groups.
-fn checkerboard(rooms: usize) -> String {
-    let columns = rooms.isqrt() + usize::from(rooms.isqrt().pow(2) < rooms);
-    let mut text = format!("board checkerboard-{rooms}\nrules red-november-rulebook\n");
-    for i in 0..rooms {
-        let water = if (i / columns + i % columns) % 2 == 1 {
-            ": high_flood"
-        } else {
-            ""
-        };
-        text += &format!("room {}{water}\n", i + 1);
-    }
-    for i in 0..rooms {
-        if i % columns + 1 < columns && i + 1 < rooms {
-            text += &format!("hatch {}-{}\n", i + 1, i + 2);
-        }
-        if i + columns < rooms {
-            text += &format!("hatch {}-{}\n", i + 1, i + columns + 1);
-        }
-    }
-    text + "start 1\n"
-}
-
 /// A chain of `rooms` rooms under the published rules, high water in
 /// every other room: tens of thousands of outcomes of hundreds of actions,
 /// an answer larger than its search.
@@ -144,7 +121,7 @@ fn chain(rooms: usize) -> String {
 fn boards(dir: &Path) -> Vec<(String, PathBuf)> {
     let mut out = vec![
         ("random-200-1".to_string(), random_rulebook_board(200, 1)),
-        ("checkerboard-18".to_string(), checkerboard(18)),
+        ("checkerboard-18".to_string(), checkerboard_board(18)),
         ("chain-400".to_string(), chain(400)),
         ("chain-1024".to_string(), chain(1024)),
     ];
