@@ -12,6 +12,10 @@
 //! stays `low_flood`. Items are held by name too, so both rules must
 //! declare them.
 
+mod documents;
+
+pub use documents::*;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -21,13 +25,14 @@ use crate::diagnostic::Problem;
 use crate::fixit::{Failure, Fixit, Target};
 use crate::generate::{self, BoardSpec, Topology};
 use crate::load::{Incompatible, rebind};
+use crate::model::turn::Probability;
 use crate::model::{Board, Hatch, HatchStateId, ItemSet, RoomId, RuleRef, Rules, StateId, Verdict};
 use crate::outcome::Outcome;
 use crate::search::{LimitReached, Limits};
 use crate::syntax::{self, ast};
 
 /// How one side reaches an outcome: its cost and path, as words.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Way {
     /// The outcome's number in this side's listing (`paths` with the same
     /// items).
@@ -39,7 +44,7 @@ pub struct Way {
 }
 
 /// What one side's end rules say of the gnome an outcome leaves.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Fate {
     /// Whether he dies.
     pub fatal: bool,
@@ -71,7 +76,7 @@ impl Fate {
 
 /// What one action offers on one target where an outcome leaves the
 /// gnome, under one rules.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Offer {
     /// The state the target takes when the roll succeeds.
     pub becomes: String,
@@ -82,6 +87,8 @@ pub struct Offer {
     /// The chance of success for each choice of minutes, 1 to 10, as
     /// `7/10`.
     pub chances: Vec<String>,
+    /// The same chances as numbers from 0 to 1.
+    pub probabilities: Vec<Probability>,
     /// What a failed roll leads to, in words.
     pub if_failed: String,
     /// Whether the gnome dies if the roll fails.
@@ -91,7 +98,7 @@ pub struct Offer {
 /// An action whose offer differs between the rules where an outcome
 /// leaves the gnome: one can take it and the other cannot, or its terms,
 /// odds or failure differ.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct ActionDifference {
     /// The action's name.
     pub action: String,
@@ -170,7 +177,7 @@ fn offer_terms(o: &Offer, say: &dyn Fn(&str) -> String) -> String {
 
 /// An outcome two turns disagree on: it exists in one only, costs
 /// differently, or the rest of the turn there differs.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Difference {
     /// The final room's id.
     pub room: String,
@@ -308,6 +315,7 @@ impl Side<'_> {
                     extra: f.plan.terms.extra.0,
                     bonus: f.plan.terms.bonus,
                     chances: f.plan.odds.iter().map(|o| o.chance.to_string()).collect(),
+                    probabilities: f.plan.odds.iter().map(|o| Probability(o.chance)).collect(),
                     if_failed: self.failure_words(&f.plan.if_failed),
                     fatal_if_failed: f.plan.if_failed.verdict.fatal,
                 };
@@ -787,6 +795,9 @@ mod tests {
             bonus,
             chances: (1..=10)
                 .map(|m| crate::model::turn::Chance::of(m, bonus).to_string())
+                .collect(),
+            probabilities: (1..=10)
+                .map(|m| Probability(crate::model::turn::Chance::of(m, bonus)))
                 .collect(),
             if_failed: if_failed.to_string(),
             fatal_if_failed: false,

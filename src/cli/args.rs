@@ -57,13 +57,15 @@ pub(super) enum Command {
         #[arg(value_parser = clap::builder::PossibleValuesParser::new(board_names()))]
         name: Option<String>,
     },
-    /// The JSON Schema of a board document (YAML or JSON) or of the result
-    /// of `paths --format json`, for editors and other programs.
+    /// The JSON Schema of every document hatchway reads or writes as YAML or
+    /// JSON (boards, and the output of `paths`, `plan`, `replay`, `check`,
+    /// `sweep` and `diff`), for editors and other programs; with no name,
+    /// the list of documents.
     #[command(after_help = examples::SCHEMA)]
     Schema {
         /// Which document.
-        #[arg(value_enum)]
-        document: SchemaKind,
+        #[arg(value_parser = clap::builder::PossibleValuesParser::new(crate::schema::DOCUMENTS.iter().map(|d| d.name)))]
+        document: Option<String>,
     },
     /// Every outcome of a turn with its cheapest action sequence.
     #[command(after_help = examples::PATHS)]

@@ -19,8 +19,8 @@ use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 
-use super::check::{DiagnosticDoc, diagnostic_doc};
 use super::*;
+use crate::render::document::BatchErrorDoc;
 
 /// How many answered chunks a job may be parked, waiting for the chunks
 /// before them.
@@ -33,15 +33,6 @@ const CHUNK_BYTES: usize = 1 << 18;
 
 /// The answers one job gathers before it writes them.
 const BLOCK: usize = 1 << 16;
-
-/// A line that has no result: why, as INTERCHANGE.md's batch error.
-#[derive(Serialize)]
-struct BatchError {
-    line: usize,
-    error: String,
-    exit: u8,
-    diagnostics: Vec<DiagnosticDoc>,
-}
 
 /// A line of input, numbered from 1 (blank lines count).
 enum Line {
@@ -56,9 +47,14 @@ enum Line {
 /// held, and the search's workspace with its tables and outcomes' memory.
 struct Memory {
     layouts: load::Layouts,
+    /// The layouts of lines that name their own rules, by the name given.
+    own_rules: Vec<(String, load::Layouts)>,
     movement: Option<Movement>,
     workspace: search::Workspace,
 }
+
+/// The most rules files a job keeps read for lines that name their own.
+const OWN_RULES_KEPT: usize = 8;
 
 impl Memory {
     /// A job's memory, its layouts played by the rules of `--rules` when
@@ -69,9 +65,52 @@ impl Memory {
                 Some(rules) => load::Layouts::played_by(Arc::clone(rules)),
                 None => load::Layouts::default(),
             },
+            own_rules: Vec::new(),
             movement: None,
             workspace: search::Workspace::default(),
         }
+    }
+
+    /// The layouts of boards played by the rules a line names (a built-in
+    /// name or a rules file, as `--rules` takes), read once per job.
+    fn layouts_for(
+        &mut self,
+        rules: &str,
+        line: usize,
+    ) -> Result<&mut load::Layouts, BatchErrorDoc> {
+        let at = match self.own_rules.iter().position(|(name, _)| name == rules) {
+            Some(at) => at,
+            None => {
+                let named = load::rules_named(rules).map_err(|e| {
+                    let (error, diagnostics) = match e {
+                        load::NotRules::Board { given } => {
+                            (format!("`{given}` is a board, not rules"), Vec::new())
+                        }
+                        load::NotRules::Invalid(f) => (
+                            f.reports.iter().find(|r| r.is_error()).map_or_else(
+                                || format!("the rules `{rules}` cannot be read"),
+                                |r| r.problem().message.clone(),
+                            ),
+                            f.reports.iter().map(document::diagnostic_doc).collect(),
+                        ),
+                    };
+                    BatchErrorDoc {
+                        line,
+                        id: None,
+                        error,
+                        exit: 1,
+                        diagnostics,
+                    }
+                })?;
+                if self.own_rules.len() == OWN_RULES_KEPT {
+                    self.own_rules.remove(0);
+                }
+                let layouts = load::Layouts::played_by(named.value.rules);
+                self.own_rules.push((rules.to_string(), layouts));
+                self.own_rules.len() - 1
+            }
+        };
+        Ok(&mut self.own_rules[at].1)
     }
 
     /// The movement tables for these rules and items: the last ones when
@@ -424,8 +463,9 @@ fn answer(line: Line, args: &Batch<'_>, memory: &mut Memory, out: &mut Vec<u8>) 
         Line::Text(number, bytes) => (number, solved(number, bytes, args, memory, out)),
         Line::Unreadable(number, e) => (
             number,
-            Err(BatchError {
+            Err(BatchErrorDoc {
                 line: number,
+                id: None,
                 error: format!("cannot read line {number}: {e}"),
                 exit: 1,
                 diagnostics: Vec::new(),
@@ -454,6 +494,85 @@ fn answer(line: Line, args: &Batch<'_>, memory: &mut Memory, out: &mut Vec<u8>) 
     exit
 }
 
+/// What a line may say of its own turn, beside its board: the items held,
+/// the start room and the rules (each as `paths` takes them, in place of
+/// the command line's), and an `id` written back on its answer.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TurnLine<'a> {
+    #[serde(borrow)]
+    board: &'a serde_json::value::RawValue,
+    with: Option<Vec<String>>,
+    from: Option<RoomName>,
+    rules: Option<String>,
+    /// Read from the line's fields as written (see [`turn_line`]).
+    #[serde(rename = "id")]
+    _id: Option<serde::de::IgnoredAny>,
+}
+
+/// A room as a line names it: its id as a string or a number, or its name.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum RoomName {
+    Text(String),
+    Number(u64),
+}
+
+impl RoomName {
+    fn text(self) -> String {
+        match self {
+            RoomName::Text(t) => t,
+            RoomName::Number(n) => n.to_string(),
+        }
+    }
+}
+
+/// What a line said of its own turn, read out of it.
+struct OwnTurn {
+    board: Vec<u8>,
+    with: Option<Vec<String>>,
+    from: Option<String>,
+    rules: Option<String>,
+    id: Option<Box<serde_json::value::RawValue>>,
+}
+
+/// The turn a line carries, when it is an object with a `board` (a board
+/// alone has no such field); `Ok(None)` for a board alone.
+fn turn_line(text: &[u8], line: usize) -> Result<Option<OwnTurn>, BatchErrorDoc> {
+    // Most lines are boards alone: they are read once, as boards.
+    if memchr::memmem::find(text, b"\"board\"").is_none() {
+        return Ok(None);
+    }
+    let fields: BTreeMap<String, &serde_json::value::RawValue> = match serde_json::from_slice(text)
+    {
+        Ok(fields) => fields,
+        // Not an object of fields: the board reader says what is wrong.
+        Err(_) => return Ok(None),
+    };
+    if !fields.contains_key("board") {
+        return Ok(None);
+    }
+    // The id as the line wrote it, `null` too (which a field read as an
+    // option would take for none).
+    let id = fields.get("id").map(|id| (*id).to_owned());
+    let read = serde_json::from_slice::<TurnLine<'_>>(text).map(|t| OwnTurn {
+        board: t.board.get().as_bytes().to_vec(),
+        with: t.with,
+        from: t.from.map(RoomName::text),
+        rules: t.rules,
+        id,
+    });
+    read.map(Some).map_err(|e| BatchErrorDoc {
+        line,
+        id: fields.get("id").map(|id| (*id).to_owned()),
+        error: format!(
+            "{e}; a line's turn has `board` and may have `with`, `from`, `rules` and `id`"
+        ),
+        exit: 1,
+        diagnostics: Vec::new(),
+    })
+}
+
 /// Loads and solves one line's board, and appends its result to `out`
 /// as one JSON line.
 fn solved(
@@ -462,34 +581,70 @@ fn solved(
     args: &Batch<'_>,
     memory: &mut Memory,
     out: &mut Vec<u8>,
-) -> Result<(), BatchError> {
+) -> Result<(), BatchErrorDoc> {
+    let mut own = turn_line(&text, number)?;
+    let id = own.as_mut().and_then(|t| t.id.take());
+    let fail = |error: String, exit: u8, diagnostics| BatchErrorDoc {
+        line: number,
+        id: id.clone(),
+        error,
+        exit,
+        diagnostics,
+    };
     let name = format!("line {number}");
+    let board_text = match &mut own {
+        Some(turn) => std::mem::take(&mut turn.board),
+        None => text,
+    };
     let input = load::input_from_bytes(
         name,
-        text,
+        board_text,
         None,
         InputKind::Document(interchange::Format::Json),
     );
+    let layouts = match own.as_ref().and_then(|t| t.rules.as_deref()) {
+        Some(rules) => memory
+            .layouts_for(rules, number)
+            .map_err(|e| BatchErrorDoc {
+                id: id.clone(),
+                ..e
+            })?,
+        None => &mut memory.layouts,
+    };
     let board = input
-        .and_then(|i| memory.layouts.board(&i))
-        .map_err(|f| BatchError {
+        .and_then(|i| layouts.board(&i))
+        .map_err(|f| BatchErrorDoc {
             line: number,
+            id: id.clone(),
             error: f.reports.iter().find(|r| r.is_error()).map_or_else(
                 || "invalid board".to_string(),
                 |r| r.problem().message.clone(),
             ),
             exit: 1,
-            diagnostics: f.reports.iter().map(diagnostic_doc).collect(),
+            diagnostics: f.reports.iter().map(document::diagnostic_doc).collect(),
         })?;
-    let q = query_with(board, args.args, |rules, items| {
+    // The line's own turn, in place of the command line's.
+    let mut line_args;
+    let mut said = ON_THE_COMMAND_LINE;
+    let query_args = match own {
+        Some(OwnTurn { with, from, .. }) if with.is_some() || from.is_some() => {
+            line_args = args.args.clone();
+            if let Some(with) = with {
+                line_args.turn.with = with;
+                said.with = "with";
+            }
+            if let Some(from) = from {
+                line_args.turn.from = Some(from);
+                said.from = "from";
+            }
+            &line_args
+        }
+        _ => args.args,
+    };
+    let q = query_with(board, query_args, said, |rules, items| {
         memory.movement(rules, items)
     })
-    .map_err(|e| BatchError {
-        line: number,
-        error: e.message,
-        exit: 1,
-        diagnostics: Vec::new(),
-    })?;
+    .map_err(|e| fail(e.message, 1, Vec::new()))?;
     // A line's document holds every step of every outcome, and its text.
     let limits = Limits {
         kept_per_action: Keeps::Steps as usize,
@@ -498,20 +653,11 @@ fn solved(
     let solution = memory
         .workspace
         .solve(&q.turn.board, &q.turn.movement, q.turn.start, &limits)
-        .map_err(|e| BatchError {
-            line: number,
-            error: e.to_string(),
-            exit: 3,
-            diagnostics: Vec::new(),
-        })?;
+        .map_err(|e| fail(e.to_string(), 3, Vec::new()))?;
     let answer = q.answer(&solution.outcomes);
-    let doc = document::result_doc(&answer).map_err(|refused| BatchError {
-        line: number,
-        error: refused.to_string(),
-        exit: 1,
-        diagnostics: Vec::new(),
-    })?;
-    crate::render::compact::result(&doc, out);
+    let doc = document::result_doc(&answer)
+        .map_err(|refused| fail(refused.to_string(), 1, Vec::new()))?;
+    crate::render::compact::result(&doc, id.as_deref(), out);
     out.push(b'\n');
     Ok(())
 }

@@ -2,55 +2,6 @@
 
 use super::*;
 
-#[derive(Serialize)]
-pub(super) struct CheckedFile {
-    file: String,
-    ok: bool,
-    diagnostics: Vec<DiagnosticDoc>,
-}
-
-#[derive(Serialize)]
-pub(super) struct DiagnosticDoc {
-    severity: crate::diagnostic::Severity,
-    code: Code,
-    file: String,
-    message: String,
-    line: Option<usize>,
-    column: Option<usize>,
-    labels: Vec<LabelDoc>,
-    help: Option<String>,
-}
-
-#[derive(Serialize)]
-pub(super) struct LabelDoc {
-    offset: usize,
-    length: usize,
-    text: String,
-}
-
-pub(super) fn diagnostic_doc(r: &Report) -> DiagnosticDoc {
-    let p = r.problem();
-    let (line, column) = r.line_column().unzip();
-    DiagnosticDoc {
-        severity: p.severity,
-        code: p.code,
-        file: r.file().name.clone(),
-        message: p.message.clone(),
-        line,
-        column,
-        labels: p
-            .labels
-            .iter()
-            .map(|l| LabelDoc {
-                offset: l.span.start,
-                length: l.span.end.saturating_sub(l.span.start),
-                text: l.text.clone(),
-            })
-            .collect(),
-        help: p.help.clone(),
-    }
-}
-
 pub(super) fn builtin_inputs() -> Vec<Input> {
     let mut inputs: Vec<Input> = builtin::RULES
         .iter()
@@ -115,20 +66,15 @@ pub(super) fn check(files: &[PathBuf], format: CheckFormat, term: &Terminal) -> 
                     println!("{mark} {name}: {summary}");
                 }
             }
-            CheckFormat::Json => docs.push(CheckedFile {
+            CheckFormat::Json => docs.push(document::CheckedFileDoc {
                 file: name,
                 ok,
-                diagnostics: reports.iter().map(diagnostic_doc).collect(),
+                diagnostics: reports.iter().map(document::diagnostic_doc).collect(),
             }),
         }
     }
     if format == CheckFormat::Json {
-        #[derive(Serialize)]
-        struct Doc {
-            ok: bool,
-            files: Vec<CheckedFile>,
-        }
-        let doc = Doc {
+        let doc = document::CheckDoc {
             ok: exit == Exit::Success,
             files: docs,
         };

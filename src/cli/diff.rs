@@ -50,48 +50,6 @@ pub(super) fn named_rules(text: &str, term: &Terminal) -> Result<Named, Exit> {
     }
 }
 
-/// One board's differences, for JSON.
-#[derive(Serialize)]
-struct BoardDiff {
-    board: String,
-    start: String,
-    differences: Vec<Difference>,
-}
-
-#[derive(Serialize)]
-struct BoardsReport {
-    rules: [String; 2],
-    /// The items held.
-    with: Vec<String>,
-    boards: Vec<BoardDiff>,
-}
-
-#[derive(Serialize)]
-struct Smallest {
-    rooms: usize,
-    hatches: usize,
-    start: String,
-    file: Option<String>,
-    board: String,
-    /// The items held in the turn that differs.
-    with: Vec<String>,
-    differences: Vec<Difference>,
-}
-
-#[derive(Serialize)]
-struct RandomReport {
-    rules: [String; 2],
-    boards: usize,
-    rooms: usize,
-    seed: u64,
-    /// The item sets each turn was compared holding.
-    item_sets: Vec<Vec<String>>,
-    turns: usize,
-    differing: usize,
-    share: f64,
-    smallest: Option<Smallest>,
-}
-
 pub(super) fn diff(
     rules: &[String],
     with: &[String],
@@ -224,7 +182,7 @@ fn on_boards(
     } else {
         &listed[..]
     };
-    let mut report = BoardsReport {
+    let mut report = rules_diff::RulesDiffDoc {
         rules: [first.rules.name.clone(), second.rules.name.clone()],
         with: with.to_vec(),
         boards: Vec::new(),
@@ -263,7 +221,7 @@ fn on_boards(
             &Sides::rules(first, second),
             term.out,
         ));
-        report.boards.push(BoardDiff {
+        report.boards.push(rules_diff::RulesBoardDiffDoc {
             board: a.name.clone(),
             start,
             differences,
@@ -482,7 +440,7 @@ fn on_random(
     };
     let out = match format {
         CheckFormat::Json => {
-            let report = RandomReport {
+            let report = rules_diff::RandomDiffDoc {
                 rules: [first.rules.name.clone(), second.rules.name.clone()],
                 boards: plan.boards,
                 rooms: plan.rooms,
@@ -516,7 +474,7 @@ fn smallest_board(
     second: &Named,
     output: Option<&Path>,
     term: &Terminal,
-) -> Result<(String, Smallest), Exit> {
+) -> Result<(String, rules_diff::SmallestDiffDoc), Exit> {
     let written = match counterexample_text(example, first, second) {
         Ok(t) => t,
         Err(e) => {
@@ -564,7 +522,7 @@ fn smallest_board(
         &Sides::rules(first, second),
         term.out,
     ));
-    let smallest = Smallest {
+    let smallest = rules_diff::SmallestDiffDoc {
         rooms,
         hatches,
         start: example.board.room(example.start).id.clone(),

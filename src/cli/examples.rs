@@ -69,6 +69,7 @@ pub(super) const TEST: &str = "Examples:
   hatchway test --snapshots snapshots boards/";
 
 pub(super) const SCHEMA: &str = "Examples:
+  hatchway schema
   hatchway schema board";
 
 pub(super) const DIFF: &str = "Examples:

@@ -55,8 +55,10 @@ pub(super) fn plan(
             let _ = std::io::stdout().lock().write_all(text.as_bytes());
             return Exit::Success;
         }
-        let doc = document::menu_doc(&answer, &choices, render::menu::ORDER);
-        return write_document(&doc, request.format == PathsFormat::Yaml, term);
+        return match document::menu_doc(&answer, &choices, render::menu::ORDER) {
+            Ok(doc) => write_document(&doc, request.format == PathsFormat::Yaml, term),
+            Err(refused) => print_refused(&refused, term),
+        };
     };
     let answer = Answer::shown(&q.turn, &solution.outcomes, |_, o| o.room == at);
     let plans = answer.plans(action, at);

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use crate::rules_diff::{self, Difference};
+use crate::rules_diff;
 
 use super::diff::{self, Sides, side_by_side, uncompared};
 use super::*;
@@ -23,32 +23,6 @@ pub(super) struct ItemRequest<'a> {
     pub(super) item: &'a [String],
     /// The start room, when not the board's.
     pub(super) from: Option<&'a str>,
-}
-
-/// One side of the comparison, for JSON: what it is called and the items
-/// held.
-#[derive(Serialize)]
-struct SideDoc {
-    label: String,
-    with: Vec<String>,
-}
-
-/// One board's differences, for JSON.
-#[derive(Serialize)]
-struct BoardDiff {
-    board: String,
-    rules: String,
-    start: String,
-    differences: Vec<Difference>,
-}
-
-#[derive(Serialize)]
-struct ItemReport {
-    /// The items compared.
-    item: Vec<String>,
-    /// Without them, then with them.
-    sides: [SideDoc; 2],
-    boards: Vec<BoardDiff>,
 }
 
 /// `aqualung`, `aqualung and grog`, `a, b and c`, each name after `article`.
@@ -116,14 +90,14 @@ pub(super) fn item_diff(
     };
     let mut all = request.with.to_vec();
     all.extend(request.item.iter().cloned());
-    let mut report = ItemReport {
+    let mut report = rules_diff::ItemDiffDoc {
         item: request.item.to_vec(),
         sides: [
-            SideDoc {
+            rules_diff::ItemSideDoc {
                 label: format!("without {}", listed(request.item, "")),
                 with: request.with.to_vec(),
             },
-            SideDoc {
+            rules_diff::ItemSideDoc {
                 label: format!("with {}", listed(request.item, "")),
                 with: all.clone(),
             },
@@ -172,7 +146,7 @@ fn one_board(
     item: &[String],
     all: &[String],
     term: &Terminal,
-) -> Result<(String, BoardDiff), Exit> {
+) -> Result<(String, rules_diff::ItemBoardDiffDoc), Exit> {
     let turn = &without.turn;
     let with = match Turn::items_named(&turn.board.rules, all) {
         Ok(items) => Turn {
@@ -216,7 +190,7 @@ fn one_board(
         words: [&board.rules, &board.rules],
     };
     text.push_str(&side_by_side(&differences, &sides, term.out));
-    let diff = BoardDiff {
+    let diff = rules_diff::ItemBoardDiffDoc {
         board: board.name.clone(),
         rules: board.rules.name.clone(),
         start: board.room(turn.start).id.clone(),

@@ -76,7 +76,7 @@ use query::*;
 use replay::{PlanSource, replay};
 use report::report;
 use rules::{rules, rules_names};
-use schema::{SchemaKind, schema};
+use schema::schema;
 use sweep::sweep;
 use test::{DiffStyle, Mode, test};
 
@@ -158,7 +158,7 @@ pub fn run() -> ExitCode {
         Command::Check { files, format } => check(&files, format, &term),
         Command::Rules { name } => rules(name.as_deref(), &term),
         Command::Boards { name } => boards(name.as_deref(), &term),
-        Command::Schema { document } => schema(document, &term),
+        Command::Schema { document } => schema(document.as_deref(), &term),
         Command::Export {
             board,
             turn,

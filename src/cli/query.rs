@@ -30,8 +30,25 @@ pub(super) fn room_arg(board: &Board, text: &str, flag: &str) -> Result<RoomId, 
     })
 }
 
+/// Where a query's items and start room were said, as a problem with them
+/// names the place: the command line's options, or a batch line's own
+/// fields.
+#[derive(Clone, Copy)]
+pub(super) struct Said {
+    pub(super) with: &'static str,
+    pub(super) from: &'static str,
+}
+
+/// Items and start room given as options.
+pub(super) const ON_THE_COMMAND_LINE: Said = Said {
+    with: "--with",
+    from: "--from",
+};
+
 pub(super) fn query(board: Board, args: &QueryArgs) -> Result<Query, QueryError> {
-    query_with(board, args, |rules, items| rules.movement(items))
+    query_with(board, args, ON_THE_COMMAND_LINE, |rules, items| {
+        rules.movement(items)
+    })
 }
 
 /// A query whose movement tables come from `movement`, which may hand
@@ -39,10 +56,11 @@ pub(super) fn query(board: Board, args: &QueryArgs) -> Result<Query, QueryError>
 pub(super) fn query_with(
     board: Board,
     args: &QueryArgs,
+    said: Said,
     movement: impl FnOnce(&Arc<Rules>, ItemSet) -> Movement,
 ) -> Result<Query, QueryError> {
     let start = match &args.turn.from {
-        Some(id) => room_arg(&board, id, "--from")?,
+        Some(id) => room_arg(&board, id, said.from)?,
         None => board.start,
     };
     let to = args
@@ -51,7 +69,7 @@ pub(super) fn query_with(
         .map(|id| room_arg(&board, id, "--to"))
         .collect::<Result<Vec<_>, _>>()?;
     let items = Turn::items_named(&board.rules, &args.turn.with)
-        .map_err(|unknown| unknown_item(&board.rules, &unknown, "--with"))?;
+        .map_err(|unknown| unknown_item(&board.rules, &unknown, said.with))?;
     let movement = movement(&board.rules, items);
     Ok(Query {
         turn: Turn {

@@ -1,28 +1,37 @@
-//! `hatchway schema`: the JSON Schema of a board document or of the result
-//! document of `paths`, for editors and for clients in other languages.
+//! `hatchway schema`: the list of documents hatchway reads and writes as
+//! YAML or JSON, and the JSON Schema of each, for editors and for programs
+//! in other languages.
 
 use crate::schema;
 
 use super::*;
 
-/// Which document's schema to print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(super) enum SchemaKind {
-    /// A board as YAML or JSON.
-    Board,
-    /// The result of `paths --format json`.
-    Paths,
-}
-
-pub(super) fn schema(kind: SchemaKind, term: &Terminal) -> Exit {
-    let schema = match kind {
-        SchemaKind::Board => schema::board(),
-        SchemaKind::Paths => schema::paths(),
-    };
-    match serde_json::to_string_pretty(&schema) {
-        Ok(text) => {
+/// Prints the schema of the document `name`, or with none, the list of
+/// documents with what writes each.
+pub(super) fn schema(name: Option<&str>, term: &Terminal) -> Exit {
+    let mut out = std::io::stdout().lock();
+    let Some(name) = name else {
+        let width = schema::DOCUMENTS
+            .iter()
+            .map(|d| d.name.len())
+            .max()
+            .unwrap_or(0);
+        for d in schema::DOCUMENTS {
+            let name = term.out.paint(anstyle::Style::new().bold(), d.name);
+            let pad = " ".repeat(width - d.name.len());
             // A closed pipe is not an error to report.
-            let _ = writeln!(std::io::stdout().lock(), "{text}");
+            let _ = writeln!(out, "{name}{pad}  {}", d.what);
+        }
+        return Exit::Success;
+    };
+    // The argument's parser takes only the names listed.
+    let Some(document) = schema::named(name) else {
+        print_plain(format!("no document is called `{name}`"), None, term);
+        return Exit::Invalid;
+    };
+    match serde_json::to_string_pretty(&document.schema()) {
+        Ok(text) => {
+            let _ = writeln!(out, "{text}");
             Exit::Success
         }
         Err(e) => {

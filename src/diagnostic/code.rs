@@ -143,6 +143,23 @@ impl std::fmt::Display for Code {
     }
 }
 
+/// Its schema lists every code, so that a program validating a document
+/// knows the whole list.
+impl schemars::JsonSchema for Code {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Code".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        schemars::json_schema!({
+            "description": "A problem's code: `hatchway::` and its name.",
+            "type": "string",
+            "enum": names,
+        })
+    }
+}
+
 impl serde::Serialize for Code {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())

@@ -279,6 +279,13 @@ impl Chance {
         (self.faces / g, DIE_SIDES / g)
     }
 
+    /// The chance as a number from 0 to 1, for programs that sort, plot or
+    /// sum chances: `0.7` for `7/10`. Exact as a decimal, since the die has
+    /// ten sides (the nearest `f64`, as `0.7` always is).
+    pub fn probability(self) -> f64 {
+        f64::from(self.faces) / f64::from(DIE_SIDES)
+    }
+
     /// The chance in percent, rounded down (whole: the die has ten sides).
     pub fn percent(self) -> u32 {
         self.faces * 100 / DIE_SIDES
@@ -309,6 +316,34 @@ impl fmt::Display for Chance {
             (n, 1) => write!(f, "{n}"),
             (n, d) => write!(f, "{n}/{d}"),
         }
+    }
+}
+
+/// A chance as a number from 0 to 1 (`0.7` for `7/10`), beside the exact
+/// fraction every document also gives, for programs that sort, plot or
+/// sum chances. Kept as the chance itself, so that documents that compare
+/// chances compare them exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probability(pub Chance);
+
+impl serde::Serialize for Probability {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(self.0.probability())
+    }
+}
+
+impl schemars::JsonSchema for Probability {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Probability".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A chance as a number from 0 to 1, in tenths (a ten-sided die).",
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1,
+        })
     }
 }
 

@@ -12,15 +12,22 @@
 
 use std::ops::Range;
 
+use serde_json::value::RawValue;
+
 use super::document::{ActionDoc, FORMAT, OutcomeDoc, ResultDoc};
 use crate::model::{Board, StateId};
 
 /// Appends `doc` to `out` as compact JSON with its format version first,
-/// byte for byte what `serde_json::to_writer(&mut out,
-/// &Versioned::new(doc))` writes.
-pub fn result(doc: &ResultDoc<'_>, out: &mut Vec<u8>) {
+/// and the `id` a batch line gave, as it gave it: byte for byte what
+/// `serde_json::to_writer(&mut out, &Versioned::new(BatchResultDoc { id,
+/// result: doc }))` writes.
+pub fn result(doc: &ResultDoc<'_>, id: Option<&RawValue>, out: &mut Vec<u8>) {
     out.extend_from_slice(b"{\"format\":");
     number(out, FORMAT);
+    if let Some(id) = id {
+        out.extend_from_slice(b",\"id\":");
+        out.extend_from_slice(id.get().as_bytes());
+    }
     out.extend_from_slice(b",\"board\":");
     string(out, doc.turn.board);
     out.extend_from_slice(b",\"rules\":");
@@ -222,7 +229,7 @@ mod tests {
     use super::*;
     use crate::load::{self, Format, InputKind};
     use crate::model::{ItemId, ItemSet};
-    use crate::render::document::{Versioned, result_doc};
+    use crate::render::document::{BatchResultDoc, Versioned, result_doc};
     use crate::search::Limits;
 
     /// A board read from a JSON document.
@@ -270,13 +277,16 @@ mod tests {
                 .solve(&Limits::default())
                 .expect("the test board solves");
             let answer = crate::answer::Answer::new(&turn, &solution.outcomes);
-            for cut in [None, Some(0), Some(3)] {
+            let ids = [None, Some(r#"{"game": 7, "turn": "a\"b"}"#), Some("1e400")];
+            for (cut, id) in [None, Some(0), Some(3)].into_iter().zip(ids) {
                 let mut doc = result_doc(&answer).expect("the engine's paths replay");
                 doc.complete_up_to = cut;
+                let id = id.map(|id| RawValue::from_string(id.to_string()).expect("JSON"));
                 let mut ours = Vec::new();
-                result(&doc, &mut ours);
+                result(&doc, id.as_deref(), &mut ours);
+                let line = BatchResultDoc { id, result: doc };
                 let theirs =
-                    serde_json::to_vec(&Versioned::new(&doc)).expect("serde_json writes it");
+                    serde_json::to_vec(&Versioned::new(&line)).expect("serde_json writes it");
                 assert_eq!(
                     String::from_utf8_lossy(&ours),
                     String::from_utf8_lossy(&theirs)

@@ -11,10 +11,12 @@ use serde::ser::SerializeMap;
 
 use super::RenderError;
 use crate::answer::{Answer, Plans, Refused, Replay, Told, Turn};
+use crate::model::turn::Probability;
 use crate::model::{Board, Movement, Quote, RoomId, RuleRef, StateId};
 use crate::outcome::Action;
 use crate::referee::{Ruling, Step};
 
+mod check;
 mod fixit;
 mod menu;
 mod parts;
@@ -22,6 +24,7 @@ mod plan;
 mod replay;
 mod result;
 
+pub use check::*;
 pub use fixit::*;
 pub use menu::*;
 pub use parts::*;

@@ -332,3 +332,136 @@ fn rules_of_the_command_line_play_every_line() {
     let (_, code) = batch_bytes(&["--rules", "red-november"], &format!("{sea}\n"));
     assert_eq!(code, 1, "`sea` is no state of the first pathfinder's rules");
 }
+
+/// A line that carries its own turn (`with`, `from`, `rules`, `id`) is
+/// answered as a run of `paths` with those options answers its board, and
+/// its `id` comes back first on its line: 10,000 random turns of the
+/// standard sub, each with items and a start of its own, against the same
+/// boards answered in runs with those options on the command line.
+#[test]
+fn lines_with_their_own_turn_answer_as_runs_with_those_options() {
+    let turns = hatchway::generate::standard_turns(10_000, 2026);
+    let boards: Vec<&str> = turns.lines().collect();
+    let withs: [Option<&[&str]>; 5] = [
+        None,
+        Some(&[]),
+        Some(&["grog"]),
+        Some(&["aqualung"]),
+        Some(&["grog", "fire_extinguisher"]),
+    ];
+    let mut input = String::new();
+    // By (items, start): the lines given them, in order.
+    let mut groups: std::collections::BTreeMap<(usize, usize), Vec<usize>> = Default::default();
+    for (i, board) in boards.iter().enumerate() {
+        let (with, from) = (i % withs.len(), i / withs.len() % 11);
+        let mut fields = vec![format!("\"board\":{board}")];
+        if let Some(items) = withs[with] {
+            fields.push(format!("\"with\":{}", serde_json::json!(items)));
+        }
+        // Rooms 1 to 10, as strings and as numbers; 0: the board's start.
+        match from {
+            0 => {}
+            f if f % 2 == 0 => fields.push(format!("\"from\":\"{f}\"")),
+            f => fields.push(format!("\"from\":{f}")),
+        }
+        if i % 7 == 0 {
+            fields.push("\"rules\":\"red-november-rulebook\"".to_string());
+        }
+        fields.push(format!("\"id\":{{\"turn\":{i}}}"));
+        // The fields in another order on some lines: a line is an object.
+        if i % 3 == 0 {
+            fields.reverse();
+        }
+        input.push_str(&format!("{{{}}}\n", fields.join(",")));
+        groups.entry((with, from)).or_default().push(i);
+    }
+    let (own, code) = batch_bytes(&["--rules", "red-november-rulebook"], &input);
+    assert_eq!(code, 0);
+    let own: Vec<&str> = std::str::from_utf8(&own).expect("UTF-8").lines().collect();
+    assert_eq!(own.len(), boards.len());
+    for ((with, from), lines) in groups {
+        let mut args = vec!["--rules".to_string(), "red-november-rulebook".to_string()];
+        if let Some(items) = withs[with].filter(|i| !i.is_empty()) {
+            args.extend(["--with".to_string(), items.join(",")]);
+        }
+        if from > 0 {
+            args.extend(["--from".to_string(), from.to_string()]);
+        }
+        let plain: String = lines.iter().map(|&i| format!("{}\n", boards[i])).collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (alone, code) = batch_bytes(&args, &plain);
+        assert_eq!(code, 0, "{args:?}");
+        let alone = String::from_utf8(alone).expect("UTF-8");
+        for (&i, expected) in lines.iter().zip(alone.lines()) {
+            let id = format!(",\"id\":{{\"turn\":{i}}}");
+            let line = own[i];
+            assert!(
+                line.contains(&id),
+                "line {}: {}",
+                i + 1,
+                &line[..line.len().min(200)]
+            );
+            assert_eq!(
+                line.replacen(&id, "", 1),
+                expected,
+                "line {} ({args:?})",
+                i + 1
+            );
+        }
+    }
+}
+
+/// What a line says of its own turn that cannot be taken is that line's
+/// error, with its `id`, and the lines around it are answered.
+#[test]
+fn a_line_whose_own_turn_is_wrong_is_an_error_with_its_id() {
+    let board = board_line(5);
+    let input = format!(
+        "{{\"board\":{board},\"with\":[\"beer\"],\"id\":1}}\n\
+         {{\"board\":{board},\"from\":\"99\",\"id\":\"two\"}}\n\
+         {{\"board\":{board},\"fromm\":3,\"id\":[3]}}\n\
+         {{\"board\":{board},\"rules\":\"boards/open-mini.board\",\"id\":null}}\n\
+         {board}\n"
+    );
+    let (out, code) = batch_bytes(&[], &input);
+    assert_eq!(code, 1);
+    let out = String::from_utf8(out).expect("UTF-8");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let said: Vec<(serde_json::Value, String)> = lines[..4]
+        .iter()
+        .map(|l| {
+            (
+                l["id"].clone(),
+                l["error"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (
+                serde_json::json!(1),
+                "unknown item `beer` in `with`".to_string()
+            ),
+            (
+                serde_json::json!("two"),
+                "unknown room `99` in `from`".to_string()
+            ),
+            (serde_json::json!([3]), said[2].1.clone(),),
+            (
+                serde_json::Value::Null,
+                "`boards/open-mini.board` is a board, not rules".to_string()
+            ),
+        ]
+    );
+    assert!(
+        said[2].1.starts_with("unknown field `fromm`"),
+        "{}",
+        said[2].1
+    );
+    // The line that was a board alone has its result, and no id.
+    assert!(lines[4]["outcomes"].is_array() && lines[4].get("id").is_none());
+}

@@ -1086,7 +1086,13 @@ fn a_failure_into_fire_needs_a_sure_roll() {
         .rev()
         .map(|m| {
             let death = ["3/5", "1/2", "2/5", "3/10", "1/5", "1/10"][m - 1];
-            serde_json::json!({"minutes": m, "total": m, "death_chance": death})
+            let probability = [0.6, 0.5, 0.4, 0.3, 0.2, 0.1][m - 1];
+            serde_json::json!({
+                "minutes": m,
+                "total": m,
+                "death_chance": death,
+                "death_probability": probability
+            })
         })
         .collect();
     assert_eq!(

@@ -50,8 +50,10 @@ pub struct FixitPlanDoc<'a> {
 /// a chance, when no choice as cheap reaches a higher one.
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct BestDoc {
-    /// The chance reached (at least).
+    /// The chance reached (at least), an exact fraction.
     pub at_least: String,
+    /// The same chance as a number from 0 to 1.
+    pub at_least_probability: Probability,
     /// The plan's outcome number.
     pub outcome: usize,
     /// The hatch of a hatch action.
@@ -116,6 +118,7 @@ pub(super) fn best_docs(board: &Board, found: &Plans) -> Vec<BestDoc> {
         .iter()
         .map(|b| BestDoc {
             at_least: b.chance.to_string(),
+            at_least_probability: Probability(b.chance),
             outcome: plans[b.plan].outcome,
             hatch: hatch_rooms(board, plans[b.plan].target),
             odds: odds_doc(&b.odds),

@@ -35,6 +35,13 @@ pub struct ChoiceDoc<'a> {
     /// that reach at least it; highest chance first (as `plan --action
     /// --at` gives it).
     pub best: Vec<BestDoc>,
+    /// The outcome the plan of the highest chance ends its move in, as
+    /// `paths` numbers it; absent when no plan is made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<usize>,
+    /// The steps of that plan's move, as `paths` gives an outcome's
+    /// actions (empty with no plan, or when the move is to stay).
+    pub moves: Vec<ActionDoc<'a>>,
     /// What a failed roll leads to after the plan of the highest chance.
     pub if_failed: Option<FailureDoc<'a>>,
     /// The survival of that plan's outcome, counting the fix-it; absent
@@ -43,19 +50,35 @@ pub struct ChoiceDoc<'a> {
     pub survival: Option<SurvivalDoc<'a>>,
 }
 
-/// Builds the menu's document from the answer's choices.
-pub fn menu_doc<'a>(answer: &Answer<'a>, choices: &[Choice], order: &'static str) -> MenuDoc<'a> {
+/// Builds the menu's document from the answer's choices; refused when the
+/// move of a choice's plan does not replay.
+pub fn menu_doc<'a>(
+    answer: &Answer<'a>,
+    choices: &[Choice],
+    order: &'static str,
+) -> Result<MenuDoc<'a>, Refused> {
     let turn = answer.turn;
     let (board, movement) = (&turn.board, &turn.movement);
     let has_end_rules = !movement.rules().turn.end.is_empty();
-    MenuDoc {
+    Ok(MenuDoc {
         turn: turn_doc(turn),
         order,
         choices: choices
             .iter()
             .map(|c| {
                 let top = c.plans.best.first().and_then(|b| c.plans.plans.get(b.plan));
-                ChoiceDoc {
+                let told = top.and_then(|p| answer.outcome(p.outcome));
+                let moves = match told {
+                    Some(t) => t
+                        .replay()
+                        .map_err(Refused::clone)?
+                        .steps
+                        .iter()
+                        .map(|s| action_doc(board, s))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                Ok(ChoiceDoc {
                     action: movement
                         .rules()
                         .turn
@@ -66,13 +89,14 @@ pub fn menu_doc<'a>(answer: &Answer<'a>, choices: &[Choice], order: &'static str
                     hatch: c.hatch.map(|h| board.hatch_label(h)),
                     sure_total: c.sure_total().map(|t| t.0),
                     best: best_docs(board, &c.plans),
+                    outcome: top.map(|p| p.outcome),
+                    moves,
                     if_failed: top.map(|p| failure_doc(board, movement, &p.if_failed)),
-                    survival: top
-                        .and_then(|p| answer.outcome(p.outcome))
+                    survival: told
                         .filter(|_| has_end_rules)
                         .map(|t| survival_doc(movement, t.survival())),
-                }
+                })
             })
-            .collect(),
-    }
+            .collect::<Result<_, Refused>>()?,
+    })
 }

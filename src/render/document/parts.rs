@@ -237,6 +237,8 @@ pub struct OddsDoc {
     /// The chance of success, an exact fraction in lowest terms: `"7/10"`,
     /// `"1"`, `"0"`.
     pub chance: String,
+    /// The same chance as a number from 0 to 1: `0.7`.
+    pub probability: Probability,
 }
 
 pub(super) fn odds_doc(o: &crate::fixit::Odds) -> OddsDoc {
@@ -245,6 +247,7 @@ pub(super) fn odds_doc(o: &crate::fixit::Odds) -> OddsDoc {
         total: o.total.0,
         total_if_failed: o.total_if_failed.0,
         chance: o.chance.to_string(),
+        probability: Probability(o.chance),
     }
 }
 
@@ -295,6 +298,8 @@ pub struct RiskDoc {
     /// The chance that he dies, an exact fraction in lowest terms:
     /// `"1/10"`.
     pub death_chance: String,
+    /// The same chance as a number from 0 to 1: `0.1`.
+    pub death_probability: Probability,
 }
 
 /// Describes an outcome's survival.
@@ -314,6 +319,7 @@ pub fn survival_doc<'a>(movement: &'a Movement, s: &crate::survival::Survival) -
                 minutes: r.minutes,
                 total: r.total.0,
                 death_chance: r.death.to_string(),
+                death_probability: Probability(r.death),
             })
             .collect(),
     }

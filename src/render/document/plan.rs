@@ -128,6 +128,8 @@ pub struct RollDoc<'a> {
     pub roll_at_most: u32,
     /// The chance of success, an exact fraction in lowest terms.
     pub chance: String,
+    /// The same chance as a number from 0 to 1.
+    pub probability: Probability,
     /// Minutes of the whole turn.
     pub total: u32,
     /// Minutes of the whole turn if the roll fails: `total` and the step
@@ -159,6 +161,7 @@ pub fn roll_doc<'a>(
         bonus: roll.terms.bonus,
         roll_at_most: roll.chance.highest_roll(),
         chance: roll.chance.to_string(),
+        probability: Probability(roll.chance),
         total: roll.total.0,
         total_if_failed: roll.total.0.saturating_add(roll.if_failed.minutes.0),
         fatal_if_failed: roll.if_failed.verdict.fatal,

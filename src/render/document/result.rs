@@ -129,6 +129,19 @@ fn outcome_doc_in<'a>(told: &Told<'a>, scratch: &mut Replay) -> Result<OutcomeDo
     })
 }
 
+/// A line of `paths --batch` that has a result: the result of `paths`,
+/// after the `id` the line gave with its own turn, if it gave one.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct BatchResultDoc<'a> {
+    /// The line's `id`, as it gave it (any JSON value, its text unchanged).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<serde_json::Value>")]
+    pub id: Option<Box<serde_json::value::RawValue>>,
+    /// The result.
+    #[serde(flatten)]
+    pub result: ResultDoc<'a>,
+}
+
 /// The result of `hatchway paths` as [`ResultDoc`] writes it, with each
 /// outcome's entry made as it is written and forgotten after: the whole
 /// document is never held, so an answer of tens of thousands of outcomes
