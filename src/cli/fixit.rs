@@ -55,10 +55,8 @@ pub(super) fn plan(
             let _ = std::io::stdout().lock().write_all(text.as_bytes());
             return Exit::Success;
         }
-        return match document::menu_doc(&answer, &choices, render::menu::ORDER) {
-            Ok(doc) => write_document(&doc, request.format == PathsFormat::Yaml, term),
-            Err(refused) => print_refused(&refused, term),
-        };
+        let yaml = request.format == PathsFormat::Yaml;
+        return written(render::menu_document(&answer, &choices, yaml), term);
     };
     let answer = Answer::shown(&q.turn, &solution.outcomes, |_, o| o.room == at);
     let plans = answer.plans(action, at);
@@ -71,13 +69,26 @@ pub(super) fn plan(
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
         return Exit::Success;
     }
-    // The action as the rules name it, however `--action` said it.
-    let name = q.turn.board.rules.turn.actions[usize::from(action.0)]
-        .name
-        .as_str();
-    match document::fixit_doc(&answer, (name, at), &plans) {
-        Ok(doc) => write_document(&doc, request.format == PathsFormat::Yaml, term),
-        Err(refused) => print_refused(&refused, term),
+    let yaml = request.format == PathsFormat::Yaml;
+    written(
+        render::plans_document(&answer, action, at, &plans, yaml),
+        term,
+    )
+}
+
+/// Writes a document to standard output, or says why it could not be made.
+fn written(document: Result<String, render::RenderError>, term: &Terminal) -> Exit {
+    match document {
+        Ok(text) => {
+            // A closed pipe is not an error to report.
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            Exit::Success
+        }
+        Err(render::RenderError::Refused(refused)) => print_refused(&refused, term),
+        Err(e) => {
+            print_plain(e.to_string(), None, term);
+            Exit::Invalid
+        }
     }
 }
 

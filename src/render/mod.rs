@@ -206,6 +206,35 @@ pub fn report(answer: &Answer<'_>) -> Result<String, RenderError> {
     report::page(answer)
 }
 
+/// The turn's menu of fix-its (`choices`, from [`Answer::menu`]) as the
+/// document `hatchway plan --format json` writes, or as YAML.
+pub fn menu_document(
+    answer: &Answer<'_>,
+    choices: &[crate::answer::Choice],
+    yaml: bool,
+) -> Result<String, RenderError> {
+    document_text(&document::menu_doc(answer, choices, menu::ORDER)?, yaml)
+}
+
+/// The plans of one action at one room (`found`, from [`Answer::plans`],
+/// on an answer of the outcomes that end there) as the document `hatchway
+/// plan --action NAME --at ROOM --format json` writes, or as YAML.
+pub fn plans_document(
+    answer: &Answer<'_>,
+    action: crate::model::ActionId,
+    at: RoomId,
+    found: &crate::answer::Plans,
+    yaml: bool,
+) -> Result<String, RenderError> {
+    let rules = answer.turn.movement.rules();
+    let name = rules
+        .turn
+        .actions
+        .get(usize::from(action.0))
+        .map_or("", |a| a.name.as_str());
+    document_text(&document::fixit_doc(answer, (name, at), found)?, yaml)
+}
+
 /// A document of INTERCHANGE.md as text, with its format version first:
 /// YAML, or pretty JSON ending in a line break. Every JSON and YAML output
 /// of the crate goes through here.
