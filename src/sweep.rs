@@ -1,28 +1,32 @@
 //! Every configuration of a board at once: all combinations of room states
 //! (optionally only some rooms and some states) for every start room, solved
-//! in parallel, summarised per room.
+//! in parallel, summarised per room; or one shard of them, for a sweep that
+//! outgrows one machine, merged afterwards.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
-use rayon::prelude::*;
-use serde::Serialize;
-
-use std::collections::VecDeque;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 
 use crate::model::turn::Change;
 use crate::model::{Board, Movement, RoomId, Rules, StateId};
-use crate::search::{Limits, Reach};
+use crate::search::Limits;
 
 mod classes;
 mod forecast;
+mod merge;
+mod shard;
+mod swept;
 mod tally;
 mod worker;
 
 pub use forecast::{Forecast, forecast};
+pub use merge::{Merged, Refusal, merge, read_shard};
+pub use shard::{MAX_SHARDS, Shard, ShardSummary, run_shard};
+pub use swept::Swept;
 
-use classes::{Class, Classes};
+use classes::Classes;
 use tally::Tally;
-use worker::Worker;
 
 /// The most solves one sweep may ask for.
 pub const MAX_SOLVES: u64 = 200_000_000;
@@ -131,7 +135,8 @@ pub struct Configuration {
 }
 
 /// What a sweep found for one room.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RoomSummary {
     /// The room's id.
     pub room: String,
@@ -143,7 +148,7 @@ pub struct RoomSummary {
 }
 
 /// The result of a sweep.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Summary {
     /// Solves made.
     pub solves: u64,
@@ -247,54 +252,17 @@ pub fn run_until(
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
 ) -> Summary {
-    let total = sweep.solves().unwrap_or(0);
-    let rooms = board.rooms.len();
-    if total == 0 {
-        return summary(board, movement, sweep, Tally::new(rooms), total);
-    }
+    let classes = classes_of(board, movement, sweep);
+    let share = shard::sweep_share(&classes, Shard::WHOLE, progress, &|_| {}, stop);
+    let swept = Swept::new(board, movement, sweep);
+    summary(&swept, share.tally, sweep.solves().unwrap_or(0))
+}
+
+/// The classes of `sweep`, each searched within its thread's share of the
+/// budget.
+fn classes_of<'a>(board: &'a Board, movement: &'a Movement, sweep: &'a Sweep) -> Classes<'a> {
     let threads = rayon::current_num_threads().max(1);
-    let classes = Classes::new(board, movement, sweep, thread_limits(sweep, threads));
-    // The first classes are split here, until there are enough for every
-    // thread to take a share of the rest.
-    let mut first = Worker::new(board);
-    let mut open: VecDeque<(Class, Option<Reach>)> = (0..sweep.starts.len())
-        .map(|s| (classes.root(s), None))
-        .collect();
-    while open.len() < 64 * threads {
-        let Some((class, known)) = open.pop_front() else {
-            break;
-        };
-        if stop.load(Ordering::Relaxed) {
-            return summary(board, movement, sweep, first.tally, total);
-        }
-        first.split(&classes, class, known, progress, |part| {
-            open.push_back(part)
-        });
-    }
-    let rest = Vec::from(open)
-        .into_par_iter()
-        // A worker is made for each of rayon's pieces of work, not each
-        // class: its workspace sets aside room for its search's whole
-        // budget at its first search.
-        .map_init(
-            || Worker::new(board),
-            |worker, class| {
-                // Depth first, on a stack of its own: a class is split
-                // once per varying room at most, which may be many.
-                let mut stack = vec![class];
-                while let Some((class, known)) = stack.pop() {
-                    // Checked a search at a time: under the rulebook one
-                    // can take a second, and Ctrl-C should answer at once.
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    worker.split(&classes, class, known, progress, |part| stack.push(part));
-                }
-                std::mem::replace(&mut worker.tally, Tally::new(rooms))
-            },
-        )
-        .reduce(|| Tally::new(rooms), Tally::merge);
-    summary(board, movement, sweep, first.tally.merge(rest), total)
+    Classes::new(board, movement, sweep, thread_limits(sweep, threads))
 }
 
 /// The limits of one search of `sweep` on one of its `threads`: every
@@ -307,43 +275,35 @@ fn thread_limits(sweep: &Sweep, threads: usize) -> Limits {
     }
 }
 
-/// The summary of what `tally` counted of a sweep of `total` solves.
-fn summary(board: &Board, movement: &Movement, sweep: &Sweep, tally: Tally, total: u64) -> Summary {
-    let rules = movement.rules();
-    let describe = |index: u64| {
-        let (start, states) = decode(sweep, index);
-        Configuration {
-            start: board.room(start).id.clone(),
-            rooms: sweep
-                .rooms
-                .iter()
-                .zip(&states)
-                .map(|(r, s)| {
-                    (
-                        board.room(*r).id.clone(),
-                        rules.room_states[usize::from(s.0)].clone(),
-                    )
-                })
-                .collect(),
-        }
-    };
+/// The summary of what `tally` counted of `swept`, a sweep of `total`
+/// solves.
+fn summary(swept: &Swept, tally: Tally, total: u64) -> Summary {
     Summary {
         solves: tally.solves,
         states: tally.states,
-        rooms: board
-            .rooms
-            .iter()
-            .enumerate()
-            .map(|(i, r)| RoomSummary {
-                room: r.id.clone(),
-                reachable: tally.reachable[i],
-                cost_counts: tally.costs[i].to_vec(),
-            })
-            .collect(),
+        rooms: room_summaries(swept, &tally),
         trapped: tally.trapped,
-        trapped_examples: tally.trapped_first.iter().map(|&i| describe(i)).collect(),
+        trapped_examples: tally
+            .trapped_first
+            .iter()
+            .filter_map(|&i| swept.configuration(i))
+            .collect(),
         over_budget: tally.over_budget,
         searches: tally.searches,
         partial: tally.solves < total,
     }
+}
+
+/// Each room of `swept`'s board with what `tally` counted of it.
+fn room_summaries(swept: &Swept, tally: &Tally) -> Vec<RoomSummary> {
+    swept
+        .board_rooms
+        .iter()
+        .zip(tally.reachable.iter().zip(&tally.costs))
+        .map(|(id, (&reachable, costs))| RoomSummary {
+            room: id.clone(),
+            reachable,
+            cost_counts: costs.to_vec(),
+        })
+        .collect()
 }

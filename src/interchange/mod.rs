@@ -7,6 +7,10 @@
 //! - `tree`: a document to the syntax tree the checker takes;
 //! - `places`: where each value stands in the text, looked up only for the
 //!   values a problem points at.
+//!
+//! It also holds what every document hatchway reads or writes shares, its
+//! format version, so that a document read back (a sweep shard's summary)
+//! checks it with no view of its own.
 
 mod document;
 mod messages;
@@ -19,3 +23,21 @@ pub use document::{BoardDoc, Format};
 pub use places::{Places, read_board_placed};
 pub use reading::{read_board, read_document};
 pub use tree::board_file;
+
+/// The version of every JSON and YAML document hatchway writes: each carries
+/// it as `"format"`. It changes only when a document changes in a way an
+/// existing reader could misread (docs/INTERCHANGE.md).
+pub const FORMAT: u32 = 1;
+
+/// A JSON reader's error about a document that is not a board, as a
+/// problem placed on the value at fault, with `help` in place of the
+/// board's.
+pub(crate) fn json_document_problem(
+    text: &str,
+    error: &serde_json::Error,
+    help: &str,
+) -> crate::diagnostic::Problem {
+    let mut problem = messages::json_problem(text, ".", error);
+    problem.help = Some(help.to_string());
+    problem
+}

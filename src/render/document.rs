@@ -32,10 +32,7 @@ pub use plan::*;
 pub use replay::*;
 pub use result::*;
 
-/// The version of every JSON and YAML document hatchway writes: each carries
-/// it as `"format"`. It changes only when a document changes in a way an
-/// existing reader could misread (docs/INTERCHANGE.md).
-pub const FORMAT: u32 = 1;
+pub use crate::interchange::FORMAT;
 
 /// A document with its format version as its first field.
 #[derive(Debug, Serialize, JsonSchema)]

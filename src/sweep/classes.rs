@@ -131,6 +131,11 @@ impl<'a> Classes<'a> {
         }
     }
 
+    /// The board the classes are of.
+    pub(super) fn board(&self) -> &'a Board {
+        self.board
+    }
+
     /// The sweep the classes are of.
     pub(super) fn sweep(&self) -> &'a Sweep {
         self.sweep
@@ -377,7 +382,8 @@ mod tests {
                 .cloned();
             tally.add(&sweep, &class, reach.as_ref());
         }
-        let alone = crate::sweep::summary(&board, &movement, &sweep, tally, total);
+        let swept = crate::sweep::Swept::new(&board, &movement, &sweep);
+        let alone = crate::sweep::summary(&swept, tally, total);
         assert!(summary.searches < total, "no search was shared");
         assert_eq!(
             serde_json::to_value(&summary.rooms).ok(),

@@ -68,22 +68,27 @@ impl Tally {
         weight
     }
 
+    /// Adds `other`'s counts. They may come from a shard's summary read
+    /// from a file, so a count past the largest adds up to the largest
+    /// rather than wrap round (the merge then finds the solves do not add
+    /// up).
     pub(super) fn merge(mut self, other: Tally) -> Tally {
-        self.states += other.states;
+        let add = |a: &mut u64, b: u64| *a = a.saturating_add(b);
+        add(&mut self.states, other.states);
         for (a, b) in self.reachable.iter_mut().zip(&other.reachable) {
-            *a += b;
+            add(a, *b);
         }
         for (a, b) in self.costs.iter_mut().zip(&other.costs) {
             for (x, y) in a.iter_mut().zip(b) {
-                *x += y;
+                add(x, *y);
             }
         }
-        self.trapped += other.trapped;
+        add(&mut self.trapped, other.trapped);
         self.trapped_first.extend(other.trapped_first);
         self.keep_first();
-        self.over_budget += other.over_budget;
-        self.solves += other.solves;
-        self.searches += other.searches;
+        add(&mut self.over_budget, other.over_budget);
+        add(&mut self.solves, other.solves);
+        add(&mut self.searches, other.searches);
         self
     }
 
