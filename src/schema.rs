@@ -18,6 +18,7 @@ use crate::render::document::{
     BatchErrorDoc, BatchResultDoc, CheckDoc, FixitDoc, MenuDoc, OutcomeDoc, PlanDoc, ReplayDoc,
     ResultDoc, TurnDoc, Versioned,
 };
+use crate::render::sweep::SweepDoc;
 use crate::rules_diff::{ItemDiffDoc, RandomDiffDoc, RulesDiffDoc};
 
 /// A document hatchway reads or writes, with its schema.
@@ -112,6 +113,16 @@ pub const DOCUMENTS: &[Document] = &[
         what: "`diff --item ITEM BOARD... --format json`",
         schema: || written::<Versioned<ItemDiffDoc>>("hatchway item diff"),
     },
+    Document {
+        name: "sweep",
+        what: "`sweep --format json`, and `sweep --merge FILE... --format json`",
+        schema: || written::<Versioned<SweepDoc<'static>>>("hatchway sweep summary"),
+    },
+    Document {
+        name: "sweep-shard",
+        what: "`sweep --shard K/N`: a shard's summary, which `sweep --merge` reads",
+        schema: sweep_shard,
+    },
 ];
 
 /// The document named `name`.
@@ -204,4 +215,16 @@ fn close_objects(value: &mut Value, merged: bool) {
         Value::Array(items) => items.iter_mut().for_each(|v| close_objects(v, false)),
         _ => {}
     }
+}
+
+/// The schema of a sweep shard's summary, the document `sweep --shard K/N`
+/// writes and `sweep --merge` reads (strictly: it is closed as what
+/// hatchway writes is).
+fn sweep_shard() -> Schema {
+    let mut schema = SchemaSettings::draft2020_12()
+        .for_deserialize()
+        .into_generator()
+        .into_root_schema_for::<crate::sweep::ShardSummary>();
+    schema.insert("title".to_string(), "hatchway sweep shard summary".into());
+    schema
 }

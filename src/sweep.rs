@@ -126,7 +126,7 @@ pub fn default_rooms(board: &Board, states: &[StateId]) -> Vec<RoomId> {
 }
 
 /// A configuration: the varying rooms' states and the start room.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Configuration {
     /// The start room's id.
     pub start: String,
@@ -148,7 +148,7 @@ pub struct RoomSummary {
 }
 
 /// The result of a sweep.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Summary {
     /// Solves made.
     pub solves: u64,

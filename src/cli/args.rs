@@ -146,9 +146,30 @@ pub(super) enum Command {
         /// out is counted apart, the sweep goes on, and it exits 3.
         #[command(flatten)]
         budget: Budget,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = CheckFormat::Text)]
-        format: CheckFormat,
+        /// Output format (default: text). A shard's summary is always
+        /// JSON.
+        #[arg(long, value_enum)]
+        format: Option<CheckFormat>,
+        /// Sweep only shard K of N (`--shard 2/4`, K from 1 to N): a fixed
+        /// Nth of the sweep's work, the same on every machine, written as a
+        /// shard's summary (JSON) for `--merge`.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<crate::sweep::Shard>,
+        /// Merge the summaries of every shard of one sweep (`--shard 1/N`
+        /// to `N/N`) into the whole sweep's summary, printed as the whole
+        /// sweep prints it; the sweep is the one the files name.
+        #[arg(
+            long,
+            value_name = "FILE",
+            num_args = 1..,
+            conflicts_with_all = ["board", "rooms", "states", "shard", "max_states", "max_memory"]
+        )]
+        merge: Vec<PathBuf>,
+        /// Write the summary (or the shard's) to this file instead of
+        /// standard output: whole or not at all, so that a job stopped
+        /// while writing leaves no cut file.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
     },
     /// Each outcome as a step-by-step action log, or a planned path checked
     /// step by step.

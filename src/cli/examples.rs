@@ -27,7 +27,8 @@ pub(super) const PATHS: &str = "Examples:
   hatchway paths boards/open-mini.board --to 2 --format yaml";
 
 pub(super) const SWEEP: &str = "Examples:
-  hatchway sweep red-november --rooms 2,5,8";
+  hatchway sweep red-november --rooms 2,5,8
+  hatchway sweep red-november --rooms 2,5,8 --shard 2/4";
 
 pub(super) const REPLAY: &str = "Examples:
   hatchway replay --outcome 4
@@ -70,7 +71,8 @@ pub(super) const TEST: &str = "Examples:
 
 pub(super) const SCHEMA: &str = "Examples:
   hatchway schema
-  hatchway schema board";
+  hatchway schema board
+  hatchway schema sweep-shard";
 
 pub(super) const DIFF: &str = "Examples:
   hatchway diff --rules red-november --rules red-november-rulebook boards/mini-flood.board

@@ -26,6 +26,11 @@ const EXIT_STATUS: &[(&str, &str)] = &[
         "A search limit (--max-states, --max-memory) was reached before the answer was \
          complete.",
     ),
+    (
+        "130",
+        "sweep only: stopped by Ctrl-C (SIGINT); the summary of the solves made (a shard's \
+         marked partial) was printed.",
+    ),
 ];
 
 /// Every environment variable hatchway reads, and what for.
@@ -64,6 +69,12 @@ pub(super) const ENVIRONMENT: &[(&str, &str)] = &[
     (
         "HOME",
         "Read by hatchway lsp when XDG_CACHE_HOME is not set (see above).",
+    ),
+    (
+        "RAYON_NUM_THREADS",
+        "How many threads hatchway sweep solves on (default: one a core), each with its \
+         share of --max-memory; several shards swept at once on one machine each take a part \
+         of its cores with it.",
     ),
 ];
 

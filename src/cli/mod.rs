@@ -53,6 +53,7 @@ mod rules;
 mod schema;
 mod screen;
 mod sweep;
+mod sweep_merge;
 mod test;
 
 use args::*;
@@ -77,7 +78,8 @@ use replay::{PlanSource, replay};
 use report::report;
 use rules::{rules, rules_names};
 use schema::schema;
-use sweep::sweep;
+use sweep::{SweepRequest, sweep};
+use sweep_merge::sweep_merge;
 use test::{DiffStyle, Mode, test};
 
 /// Parses the command line and runs its command.
@@ -117,15 +119,26 @@ pub fn run() -> ExitCode {
             turn,
             budget,
             format,
-        } => sweep(
-            board.as_deref(),
-            &rooms,
-            &states,
-            turn,
-            budget,
-            format,
-            &term,
-        ),
+            shard,
+            merge,
+            output,
+        } => {
+            if merge.is_empty() {
+                let request = SweepRequest {
+                    board: board.as_deref(),
+                    rooms: &rooms,
+                    states: &states,
+                    turn,
+                    budget,
+                    format,
+                    shard,
+                    output: output.as_deref(),
+                };
+                sweep(request, &term)
+            } else {
+                sweep_merge(&merge, &turn, format, output.as_deref(), &term)
+            }
+        }
         Command::Replay {
             board,
             query,

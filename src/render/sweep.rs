@@ -1,23 +1,23 @@
 //! A sweep's summary, for people and as a document.
 
 use anstyle::Style as Look;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::{Style, count, percent};
-use crate::model::{Board, Movement, RoomId};
-use crate::sweep::{COST_BUCKETS, Summary, Sweep};
+use crate::sweep::{COST_BUCKETS, Summary, Swept};
 
 /// A sweep as one document: the turn it sweeps, as every document says
 /// first (the board, the rules, the items held, and the start room when
 /// one was given: `null` when every room is a start), then its summary.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct SweepDoc<'a> {
     /// The board's name.
     pub board: &'a str,
     /// The rules' name.
     pub rules: &'a str,
     /// The items the player holds, in the order the rules declare them.
-    pub items: Vec<&'a str>,
+    pub items: &'a [String],
     /// The one start room's id, or `None` when every room is a start.
     pub start: Option<&'a str>,
     /// What the sweep found.
@@ -26,56 +26,45 @@ pub struct SweepDoc<'a> {
 }
 
 impl<'a> SweepDoc<'a> {
-    /// The document of `summary`, a sweep of `board` by `movement`.
-    pub fn new(
-        board: &'a Board,
-        movement: &'a Movement,
-        sweep: &Sweep,
-        summary: &'a Summary,
-    ) -> SweepDoc<'a> {
+    /// The document of `summary`, of the sweep `swept` (whole, or merged
+    /// from its shards).
+    pub fn new(swept: &'a Swept, summary: &'a Summary) -> SweepDoc<'a> {
         SweepDoc {
-            board: &board.name,
-            rules: &movement.rules().name,
-            items: movement.held(),
-            start: one_start(board, sweep).map(|r| board.room(r).id.as_str()),
+            board: &swept.board,
+            rules: &swept.rules,
+            items: &swept.items,
+            start: swept.start.as_deref(),
             summary,
         }
     }
 }
 
-/// The start room of a sweep from one room (`--from`), on a board where
-/// that is not every room.
-fn one_start(board: &Board, sweep: &Sweep) -> Option<RoomId> {
-    match sweep.starts[..] {
-        [one] if board.rooms.len() > 1 => Some(one),
-        _ => None,
-    }
-}
-
 /// The summary: what was swept, under which rules and items, then per
 /// room how often it can be reached and at what minimum cost, then the
-/// traps.
+/// traps. `elapsed` is the sweep's time (for one merged from shards, the
+/// shards' times added up).
 pub fn summary(
-    board: &Board,
-    movement: &Movement,
-    sweep: &Sweep,
+    swept: &Swept,
     summary: &Summary,
     elapsed: std::time::Duration,
     style: Style,
 ) -> String {
     let bold = Look::new().bold();
-    let rules = movement.rules();
-    let start = match one_start(board, sweep) {
-        Some(r) => format!("start in room {}", board.room(r).label()),
+    let start = match &swept.start_label {
+        Some(label) => format!("start in room {label}"),
         None => "every start room".to_string(),
     };
-    let holding = super::table::holding(movement);
+    let holding = if swept.items_said.is_empty() {
+        String::new()
+    } else {
+        format!(", holding {}", swept.items_said.join(", "))
+    };
     let mut out = String::new();
     out.push_str(&style.paint(
         bold,
         &format!(
             "sweep of {}: {start}, rules {}{holding}",
-            board.name, rules.name
+            swept.board, swept.rules
         ),
     ));
     out.push('\n');
@@ -86,29 +75,21 @@ pub fn summary(
             &format!(
                 "PARTIAL: stopped by Ctrl-C after {} of {}; every figure below is of those alone",
                 summary.solves,
-                count(sweep.solves().unwrap_or(0), "solve"),
+                count(swept.solves().unwrap_or(0), "solve"),
             ),
         ));
         out.push('\n');
     }
     out.push_str(&format!(
         "{} x {} = {}, answered by {} in {:.1} s\n",
-        count(sweep.configurations().unwrap_or(0), "configuration"),
-        count(sweep.starts.len() as u64, "start room"),
+        count(swept.configurations().unwrap_or(0), "configuration"),
+        count(swept.starts.len() as u64, "start room"),
         count(summary.solves, "solve"),
         count(summary.searches, "search"),
         elapsed.as_secs_f64()
     ));
-    let varying: Vec<&str> = sweep
-        .rooms
-        .iter()
-        .map(|r| board.room(*r).id.as_str())
-        .collect();
-    let states: Vec<std::borrow::Cow<'_, str>> = sweep
-        .states
-        .iter()
-        .map(|&s| rules.say_room_state(s))
-        .collect();
+    let varying = &swept.rooms;
+    let states = &swept.states_said;
     let line = format!(
         "{} {} {} {}; {} in all",
         if varying.len() == 1 { "room" } else { "rooms" },
