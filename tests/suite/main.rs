@@ -48,6 +48,7 @@ mod screen;
 mod snapshot_cli;
 mod stream;
 mod sweep;
+mod sweep_shards;
 mod turn;
 mod variants;
 mod words;

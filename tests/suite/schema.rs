@@ -232,6 +232,26 @@ fn corpus() -> Vec<(&'static str, Vec<String>, bool)> {
         ]),
         false,
     ));
+    // Sweeps of every start room and of one holding an item, whole and as
+    // shards.
+    let sweeps: [&[&str]; 2] = [
+        &["sweep", "red-november", "--rooms", "2,5,8"],
+        &[
+            "sweep", desperate, "--from", "1", "--with", "grog", "--rooms", "2,3",
+        ],
+    ];
+    for sweep in sweeps {
+        runs.push((
+            "sweep",
+            own(&[sweep, &["--format", "json"]].concat()),
+            false,
+        ));
+        runs.push((
+            "sweep-shard",
+            own(&[sweep, &["--shard", "1/2"]].concat()),
+            false,
+        ));
+    }
     runs
 }
 
@@ -376,6 +396,7 @@ fn every_document_carries_format_1() {
         ],
         &["check", "boards/open-mini.board", "--format", "json"],
         &["sweep", "boards/open-mini.board", "--format", "json"],
+        &["sweep", "boards/open-mini.board", "--shard", "1/2"],
         &[
             "diff",
             "--rules",
@@ -408,4 +429,15 @@ fn every_document_carries_format_1() {
     }
     let (yaml, _, _) = common::hatchway(&["paths", "boards/open-mini.board", "--format", "yaml"]);
     assert!(yaml.starts_with("format: 1\n"), "{yaml}");
+}
+
+/// A whole sweep's summary, which `sweep --merge` refuses, is not a
+/// shard's by the schema either.
+#[test]
+fn a_whole_sweeps_summary_is_not_a_shards() {
+    let shard = schema("sweep-shard");
+    let (out, err, code) = hatchway(&["sweep", "boards/open-mini.board", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: Value = serde_json::from_str(&out).expect("JSON");
+    assert!(!shard.is_valid(&doc), "a whole sweep's summary passes");
 }

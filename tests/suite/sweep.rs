@@ -205,19 +205,42 @@ fn sweep_exit_codes() {
 /// the standard sub, far too long to end by itself in the test's time.
 #[test]
 fn ctrl_c_gives_a_partial_summary() {
+    let (out, err, status) = interrupted(&[&ENDLESS[..], &["--format", "json"]].concat());
+    assert_eq!(status, Some(130), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(v["partial"], true, "{out}");
+    let solves = v["solves"].as_u64().expect("solves");
+    assert!(solves < 46_137_344, "{solves}");
+    // Every solve made is in the figures: each reaches its start room.
+    let reached: u64 = v["rooms"]
+        .as_array()
+        .expect("rooms")
+        .iter()
+        .filter_map(|r| r["reachable"].as_u64())
+        .sum();
+    let over = v["over_budget"].as_u64().expect("over_budget");
+    assert!(reached >= solves - over, "{reached} < {solves} - {over}");
+}
+
+/// A sweep far too long to end by itself in a test's time: the published
+/// rules over the standard sub.
+pub(crate) const ENDLESS: [&str; 5] = [
+    "sweep",
+    "--rules",
+    "red-november-rulebook",
+    "--states",
+    "clear,low_flood,high_flood,fire",
+];
+
+/// Runs hatchway with `args`, a sweep too long to end by itself, and sends
+/// it Ctrl-C's signal (SIGINT) once it catches it and has made some
+/// solves; gives its standard output, standard error and exit code.
+pub(crate) fn interrupted(args: &[&str]) -> (String, String, Option<i32>) {
     use std::io::Read;
     use std::process::{Command, Stdio};
 
     let mut child = Command::new(env!("CARGO_BIN_EXE_hatchway"))
-        .args([
-            "sweep",
-            "--rules",
-            "red-november-rulebook",
-            "--states",
-            "clear,low_flood,high_flood,fire",
-            "--format",
-            "json",
-        ])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -261,18 +284,5 @@ fn ctrl_c_gives_a_partial_summary() {
         .read_to_string(&mut err)
         .expect("standard error");
     let status = child.wait().expect("hatchway ends");
-    assert_eq!(status.code(), Some(130), "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
-    assert_eq!(v["partial"], true, "{out}");
-    let solves = v["solves"].as_u64().expect("solves");
-    assert!(solves < 46_137_344, "{solves}");
-    // Every solve made is in the figures: each reaches its start room.
-    let reached: u64 = v["rooms"]
-        .as_array()
-        .expect("rooms")
-        .iter()
-        .filter_map(|r| r["reachable"].as_u64())
-        .sum();
-    let over = v["over_budget"].as_u64().expect("over_budget");
-    assert!(reached >= solves - over, "{reached} < {solves} - {over}");
+    (out, err, status.code())
 }
