@@ -28,7 +28,8 @@ __all__ = ["HatchwayError", "Turn", "Ship", "builtin_rules"]
 class HatchwayError(Exception):
     """A problem hatchway found: ``message`` in words, and ``diagnostics``,
     each as ``hatchway check --format json`` gives one (``severity``,
-    ``code``, ``file``, ``message``, ``line``, ``column``, ``help``); empty
+    ``code``, ``file``, ``message``, ``line``, ``column``, ``labels``,
+    ``help``); empty
     when the problem is not a file's (an unknown room, a refused step)."""
 
     def __init__(self, message, diagnostics=()):

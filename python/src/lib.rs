@@ -41,30 +41,16 @@ fn error(py: Python<'_>, message: String, diagnostics: Value) -> PyErr {
     }
 }
 
-/// A failure to load, with its diagnostics.
+/// A failure to load, with its diagnostics as `check --format json` gives
+/// them.
 fn failed(py: Python<'_>, failure: &Failure) -> PyErr {
-    let diagnostics: Vec<Value> = failure
-        .reports
-        .iter()
-        .map(|r| {
-            let p = r.problem();
-            let (line, column) = r.line_column().unzip();
-            json!({
-                "severity": format!("{:?}", p.severity).to_lowercase(),
-                "code": p.code.as_str(),
-                "file": r.file().name,
-                "message": p.message,
-                "line": line,
-                "column": column,
-                "help": p.help,
-            })
-        })
-        .collect();
+    let diagnostics = serde_json::from_str(&render::diagnostics_json(&failure.reports))
+        .unwrap_or(Value::Array(Vec::new()));
     let message = failure.reports.iter().find(|r| r.is_error()).map_or_else(
         || "cannot load".to_string(),
         |r| r.problem().message.clone(),
     );
-    error(py, message, Value::Array(diagnostics))
+    error(py, message, diagnostics)
 }
 
 /// A problem with what the caller asked, not with a file.

@@ -125,6 +125,13 @@ def test_problems_are_errors_with_their_diagnostics():
     assert bad.value.message == "unknown room `3`"
     assert bad.value.diagnostics[0]["code"] == "hatchway::unknown_room"
     assert bad.value.diagnostics[0]["line"] == 4
+    # A file's diagnostics are those `check --format json` gives.
+    path = ROOT / "tests" / "invalid" / "unknown-room-state.board"
+    with pytest.raises(hatchway.HatchwayError) as from_file:
+        hatchway.Turn(str(path))
+    code, out = run("check", str(path), "--format", "json")
+    assert code == 1
+    assert from_file.value.diagnostics == json.loads(out)["files"][0]["diagnostics"]
     ship = hatchway.Turn("desperate-times").start()
     refused = [s for s in ship.next_steps() if not s["allowed"]]
     with pytest.raises(hatchway.HatchwayError) as no_hatch:

@@ -208,6 +208,19 @@ pub fn report(answer: &Answer<'_>) -> Result<String, RenderError> {
 
 /// The turn's menu of fix-its (`choices`, from [`Answer::menu`]) as the
 /// document `hatchway plan --format json` writes, or as YAML.
+///
+/// ```
+/// use hatchway::answer::{Answer, Turn};
+/// use hatchway::{load, render};
+///
+/// let input = load::board_input(std::path::Path::new("desperate-times"))?.input;
+/// let turn = Turn::new(load::board(&input)?.value);
+/// let solution = turn.solve(&Default::default())?;
+/// let answer = Answer::new(&turn, &solution.outcomes);
+/// let menu = render::menu_document(&answer, &answer.menu(None, None), false)?;
+/// assert!(menu.contains("\"choices\": ["));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn menu_document(
     answer: &Answer<'_>,
     choices: &[crate::answer::Choice],
@@ -219,6 +232,22 @@ pub fn menu_document(
 /// The plans of one action at one room (`found`, from [`Answer::plans`],
 /// on an answer of the outcomes that end there) as the document `hatchway
 /// plan --action NAME --at ROOM --format json` writes, or as YAML.
+///
+/// ```
+/// use hatchway::answer::{Answer, Turn};
+/// use hatchway::{load, render};
+///
+/// let input = load::board_input(std::path::Path::new("desperate-times"))?.input;
+/// let turn = Turn::new(load::board(&input)?.value);
+/// let solution = turn.solve(&Default::default())?;
+/// let action = turn.board.rules.turn.action("extinguish_fire").ok_or("no action")?;
+/// let engine_room = turn.board.room_by_id("1").ok_or("no room 1")?;
+/// let answer = Answer::shown(&turn, &solution.outcomes, |_, o| o.room == engine_room);
+/// let plans = answer.plans(action, engine_room);
+/// let doc = render::plans_document(&answer, action, engine_room, &plans, false)?;
+/// assert!(doc.contains("\"action\": \"extinguish_fire\""));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn plans_document(
     answer: &Answer<'_>,
     action: crate::model::ActionId,
@@ -233,6 +262,24 @@ pub fn plans_document(
         .get(usize::from(action.0))
         .map_or("", |a| a.name.as_str());
     document_text(&document::fixit_doc(answer, (name, at), found)?, yaml)
+}
+
+/// Problems as data, a JSON array with each as `check --format json` gives
+/// one (`severity`, `code`, `file`, `message`, `line`, `column`, `labels`,
+/// `help`): for programs that show them their own way.
+///
+/// ```
+/// let failure = hatchway::load::board_from_str("x", "board x\nroom 1\nstart 2\n")
+///     .err()
+///     .ok_or("the board compiles")?;
+/// let json = hatchway::render::diagnostics_json(&failure.reports);
+/// assert!(json.contains(r#""code":"hatchway::unknown_room""#), "{json}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn diagnostics_json(reports: &[crate::diagnostic::Report]) -> String {
+    let docs: Vec<document::DiagnosticDoc> = reports.iter().map(document::diagnostic_doc).collect();
+    // The documents are strings, numbers and lists: serde_json writes them.
+    serde_json::to_string(&docs).unwrap_or_else(|_| "[]".to_string())
 }
 
 /// A document of INTERCHANGE.md as text, with its format version first:

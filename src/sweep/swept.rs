@@ -105,7 +105,7 @@ impl Swept {
     }
 
     /// The configuration of solve number `index` in the sweep's order (as
-    /// [`super::decode`] numbers them): the start room varies fastest, then
+    /// `decode` numbers them): the start room varies fastest, then
     /// the first varying room's state, and so on. `None` past the last.
     pub fn configuration(&self, index: u64) -> Option<Configuration> {
         if index >= self.solves()? {
