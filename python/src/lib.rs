@@ -272,6 +272,18 @@ impl ShipModel {
         }
     }
 
+    /// `then` of the answer for the steps taken, as the referee played them
+    /// (the library's [`Answer::of_plan`]): the verdict, the fix-its and
+    /// their failures where the gnome stands.
+    fn answered<T>(&self, then: impl FnOnce(&Answer<'_>) -> T) -> T {
+        let outcome = self.outcome();
+        let replayed = Replay {
+            steps: self.steps.clone(),
+            end: self.ship.clone(),
+        };
+        then(&Answer::of_plan(&self.turn, &outcome, replayed))
+    }
+
     /// `action` as a plan writes it: `open 5-7`, `move 5`.
     fn written(&self, action: Action) -> String {
         let board = &self.turn.board;
@@ -465,13 +477,9 @@ impl ShipModel {
     /// the end rules say of his room), `end_rule`, and his `survival`
     /// counting the fix-it he would take, as `paths` writes an outcome's.
     fn verdict_json(&self, py: Python<'_>) -> PyResult<String> {
-        let outcome = self.outcome();
-        let replayed = Replay {
-            steps: self.steps.clone(),
-            end: self.ship.clone(),
-        };
-        let answer = Answer::of_plan(&self.turn, &outcome, replayed);
-        let text = render::outcomes(&answer, Form::Json).map_err(|e| refused(py, e.to_string()))?;
+        let text = self
+            .answered(|answer| render::outcomes(answer, Form::Json))
+            .map_err(|e| refused(py, e.to_string()))?;
         let mut doc: Value = serde_json::from_str(&text).map_err(|e| refused(py, e.to_string()))?;
         let mut told = doc["outcomes"][0].take();
         let mut verdict = serde_json::Map::new();
@@ -490,47 +498,43 @@ impl ShipModel {
     fn fixits_json(&self, py: Python<'_>) -> PyResult<String> {
         let (board, movement) = (&self.turn.board, &self.turn.movement);
         let rules = movement.rules();
-        let outcome = self.outcome();
-        let replayed = Replay {
-            steps: self.steps.clone(),
-            end: self.ship.clone(),
-        };
-        let answer = Answer::of_plan(&self.turn, &outcome, replayed);
-        let Some(told) = answer.outcomes().first() else {
-            return Err(refused(py, "the steps taken do not replay"));
-        };
         if self.ended {
             return Ok("[]".to_string());
         }
-        let fixits: Vec<Value> = told
-            .fixits()
-            .iter()
-            .map(|f| {
-                let mut doc = json!({
-                    "action": rules.turn.actions[usize::from(f.action.0)].name,
-                    "extra_minutes": f.plan.terms.extra.0,
-                    "bonus": f.plan.terms.bonus,
-                    "odds": f.plan.odds.iter().map(|o| json!({
-                        "minutes": o.minutes,
-                        "total": o.total.0,
-                        "total_if_failed": o.total_if_failed.0,
-                        "chance": o.chance.to_string(),
-                        "probability": o.chance.probability(),
-                    })).collect::<Vec<_>>(),
-                });
-                match f.plan.target {
-                    Target::Room { to, .. } => {
-                        doc["becomes"] = json!(rules.room_states[usize::from(to.0)]);
-                    }
-                    Target::Hatch { hatch, to } => {
-                        let [a, b] = board.hatch(hatch).rooms;
-                        doc["hatch"] = json!([board.room(a).id, board.room(b).id]);
-                        doc["becomes"] = json!(rules.hatch_states[usize::from(to.0)]);
-                    }
-                }
-                doc
-            })
-            .collect();
+        let fixits: Option<Vec<Value>> = self.answered(|answer| {
+            let told = answer.outcomes().first()?;
+            Some(
+                told.fixits()
+                    .iter()
+                    .map(|f| {
+                        let mut doc = json!({
+                            "action": rules.turn.actions[usize::from(f.action.0)].name,
+                            "extra_minutes": f.plan.terms.extra.0,
+                            "bonus": f.plan.terms.bonus,
+                            "odds": f.plan.odds.iter().map(|o| json!({
+                                "minutes": o.minutes,
+                                "total": o.total.0,
+                                "total_if_failed": o.total_if_failed.0,
+                                "chance": o.chance.to_string(),
+                                "probability": o.chance.probability(),
+                            })).collect::<Vec<_>>(),
+                        });
+                        match f.plan.target {
+                            Target::Room { to, .. } => {
+                                doc["becomes"] = json!(rules.room_states[usize::from(to.0)]);
+                            }
+                            Target::Hatch { hatch, to } => {
+                                let [a, b] = board.hatch(hatch).rooms;
+                                doc["hatch"] = json!([board.room(a).id, board.room(b).id]);
+                                doc["becomes"] = json!(rules.hatch_states[usize::from(to.0)]);
+                            }
+                        }
+                        doc
+                    })
+                    .collect(),
+            )
+        });
+        let fixits = fixits.ok_or_else(|| refused(py, "the steps taken do not replay"))?;
         Ok(Value::Array(fixits).to_string())
     }
 
@@ -571,27 +575,24 @@ impl ShipModel {
                 format!("{minutes} minutes: a roll takes 1 to 10"),
             ));
         }
-        let outcome = self.outcome();
-        let replayed = Replay {
-            steps: self.steps.clone(),
-            end: self.ship.clone(),
-        };
-        let answer = Answer::of_plan(&self.turn, &outcome, replayed);
-        let Some(told) = answer.outcomes().first() else {
-            return Err(refused(py, "the steps taken do not replay"));
-        };
         let here = self.ship.position;
-        let fixit = told.fixits().iter().find(|f| {
-            f.action == id
-                && match (f.plan.target, through) {
-                    (Target::Room { .. }, None) => true,
-                    (Target::Hatch { hatch, .. }, Some(there)) => {
-                        board.hatch_between(here, there) == Some(hatch)
+        // The plan of the fix-it asked for, if the steps taken replay.
+        let found = self.answered(|answer| {
+            let told = answer.outcomes().first()?;
+            let fixit = told.fixits().iter().find(|f| {
+                f.action == id
+                    && match (f.plan.target, through) {
+                        (Target::Room { .. }, None) => true,
+                        (Target::Hatch { hatch, .. }, Some(there)) => {
+                            board.hatch_between(here, there) == Some(hatch)
+                        }
+                        _ => false,
                     }
-                    _ => false,
-                }
+            });
+            Some(fixit.map(|f| f.plan.clone()))
         });
-        let Some(fixit) = fixit else {
+        let found = found.ok_or_else(|| refused(py, "the steps taken do not replay"))?;
+        let Some(plan) = found else {
             return Err(refused(
                 py,
                 format!(
@@ -603,7 +604,6 @@ impl ShipModel {
                 ),
             ));
         };
-        let plan = &fixit.plan;
         let odds = plan.odds[(minutes - 1) as usize];
         let winning = odds.chance.faces();
         let mut won = self.ship.clone();
