@@ -505,9 +505,17 @@ struct TurnLine<'a> {
     with: Option<Vec<String>>,
     from: Option<RoomName>,
     rules: Option<String>,
-    /// Read from the line's fields as written (see [`turn_line`]).
-    #[serde(rename = "id")]
-    _id: Option<serde::de::IgnoredAny>,
+    /// As the line wrote it, `null` too.
+    #[serde(default, borrow, deserialize_with = "written")]
+    id: Option<&'a serde_json::value::RawValue>,
+}
+
+/// A field's value as written, whatever it is: a field read as an option
+/// would take `null` for none.
+fn written<'de, D: serde::Deserializer<'de>>(
+    value: D,
+) -> Result<Option<&'de serde_json::value::RawValue>, D::Error> {
+    serde::Deserialize::deserialize(value).map(Some)
 }
 
 /// A room as a line names it: its id as a string or a number, or its name.
@@ -543,30 +551,33 @@ fn turn_line(text: &[u8], line: usize) -> Result<Option<OwnTurn>, BatchErrorDoc>
     if memchr::memmem::find(text, b"\"board\"").is_none() {
         return Ok(None);
     }
+    let error = match serde_json::from_slice::<TurnLine<'_>>(text) {
+        Ok(t) => {
+            return Ok(Some(OwnTurn {
+                board: t.board.get().as_bytes().to_vec(),
+                with: t.with,
+                from: t.from.map(RoomName::text),
+                rules: t.rules,
+                id: t.id.map(ToOwned::to_owned),
+            }));
+        }
+        Err(e) => e,
+    };
+    // A board alone, whose reader says what is wrong with it, or a turn
+    // with a field wrong, which is this line's error, with its id.
     let fields: BTreeMap<String, &serde_json::value::RawValue> = match serde_json::from_slice(text)
     {
         Ok(fields) => fields,
-        // Not an object of fields: the board reader says what is wrong.
         Err(_) => return Ok(None),
     };
     if !fields.contains_key("board") {
         return Ok(None);
     }
-    // The id as the line wrote it, `null` too (which a field read as an
-    // option would take for none).
-    let id = fields.get("id").map(|id| (*id).to_owned());
-    let read = serde_json::from_slice::<TurnLine<'_>>(text).map(|t| OwnTurn {
-        board: t.board.get().as_bytes().to_vec(),
-        with: t.with,
-        from: t.from.map(RoomName::text),
-        rules: t.rules,
-        id,
-    });
-    read.map(Some).map_err(|e| BatchErrorDoc {
+    Err(BatchErrorDoc {
         line,
         id: fields.get("id").map(|id| (*id).to_owned()),
         error: format!(
-            "{e}; a line's turn has `board` and may have `with`, `from`, `rules` and `id`"
+            "{error}; a line's turn has `board` and may have `with`, `from`, `rules` and `id`"
         ),
         exit: 1,
         diagnostics: Vec::new(),
